@@ -1,0 +1,1 @@
+"""What every game of the family shares: players, money, dice, the record, the log."""

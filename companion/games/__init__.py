@@ -1,0 +1,1 @@
+"""One package per game; each keeps its own rules."""

@@ -1,0 +1,1 @@
+"""The Magnifico rules engine."""
