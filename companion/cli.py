@@ -14,8 +14,8 @@ from companion.errors import GameError
 
 SUBCOMMANDS = {
     "app": ("companion.app.cli", "start the touchscreen app (the default)"),
-    "replay": ("companion.games.magnifico.cli", "replay a game record, print the final state"),
-    "demo": ("companion.games.magnifico.cli", "play a whole game with bots"),
+    "replay": ("companion.cli_magnifico", "replay a game record, print the final state"),
+    "demo": ("companion.cli_magnifico", "play a whole game with bots"),
     "battle": ("companion.games.magnifico.battle.cli", "resolve a battle script"),
     "odds": ("companion.games.magnifico.battle.cli", "exact odds of a battle position"),
     "export": ("companion.storage.cli", "print a game of the journal as a record"),
