@@ -1,0 +1,4 @@
+"""Widgets drawn with Kivy graphics; importing this package registers them for the kv files."""
+
+from companion.app.widgets.common import Btn, Panel, Swatch, Toast  # noqa: F401
+from companion.app.widgets.dialogs import Dialog, Keypad  # noqa: F401
