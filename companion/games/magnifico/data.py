@@ -368,7 +368,7 @@ def validate_map(game_map) -> None:
     for point in polygon:
         _pos(point, "the Helvetic area")
 
-    unreachable = _unreachable(game_map, borders)
+    unreachable = _unreachable(game_map)
     if unreachable:
         raise GameError(
             f"these territories cannot be reached over land borders or seas: {', '.join(sorted(unreachable))}"
@@ -395,26 +395,34 @@ def _check_pairs(pairs, key, known) -> set[frozenset]:
     return seen
 
 
-def _unreachable(game_map, borders) -> set[str]:
+def land_neighbours(game_map: dict) -> dict[str, set[str]]:
+    """Each territory's land neighbours (sea crossings included)."""
     links = {t["id"]: set() for t in game_map["territories"]}
-    for pair in borders:
-        a, b = tuple(pair)
+    for a, b in game_map["borders"]:
         links[a].add(b)
         links[b].add(a)
+    return links
+
+
+def sea_neighbours(game_map: dict) -> dict[str, set[str]]:
+    """Each territory's partners across a sea zone both face (rulebook 5.4.5, 7.1.2)."""
     by_sea = {}
     for t in game_map["territories"]:
         for s in t["seas"]:
             by_sea.setdefault(s, set()).add(t["id"])
-    for t in game_map["territories"]:
-        for s in t["seas"]:
-            links[t["id"]] |= by_sea[s] - {t["id"]}
+    return {t["id"]: set().union(*(by_sea[s] for s in t["seas"])) - {t["id"]} for t in game_map["territories"]}
+
+
+def _unreachable(game_map) -> set[str]:
+    land, sea = land_neighbours(game_map), sea_neighbours(game_map)
     start = game_map["territories"][0]["id"]
     reached, queue = {start}, deque([start])
     while queue:
-        for n in links[queue.popleft()] - reached:
+        here = queue.popleft()
+        for n in (land[here] | sea[here]) - reached:
             reached.add(n)
             queue.append(n)
-    return set(links) - reached
+    return set(land) - reached
 
 
 def validate_cards(cards) -> None:
@@ -452,6 +460,8 @@ def validate_cards(cards) -> None:
             raise GameError(f"card {card_id}: printed must hold exactly {list(PRINTED_FIELDS[kind])} (null when unknown)")
         for field, value in printed.items():
             _check_value(card_id, field, value)
+        if kind == "work_of_art" and "title" in card:
+            _names({"name": card["title"]}, f"the title of {card_id}")
         ids.append(card_id)
     dup = sorted(i for i, k in Counter(ids).items() if k > 1)
     if dup:

@@ -4,6 +4,7 @@ import copy
 import itertools
 import json
 import math
+import re
 from collections import Counter
 
 import pytest
@@ -284,3 +285,17 @@ def test_missing_data_folder_is_a_clear_error(monkeypatch, tmp_path):
     monkeypatch.setenv("MAGNIFICO_DATA", str(tmp_path))
     with pytest.raises(GameError, match="MAGNIFICO_DATA"):
         data.load_map()
+
+
+def test_the_profile_shown_in_docs_map_md_loads():
+    doc = (ROOT_DATA.parents[1] / "docs" / "map.md").read_text(encoding="utf-8")
+    example = json.loads(re.search(r"```json\n(.*?)```", doc, re.S).group(1))
+    box = data.load_box(example)
+    assert box["map"]["verified"] is True
+
+
+def test_neighbour_helpers(shipped_map):
+    land, sea = data.land_neighbours(shipped_map), data.sea_neighbours(shipped_map)
+    assert "brugge" in land["london"]  # Strait of Dover crossing
+    assert "milano" not in land["munchen"]  # the Helvetic area lies between
+    assert "lisboa" in sea["dublin"] and not land["dublin"]
