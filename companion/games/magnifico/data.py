@@ -229,7 +229,7 @@ def _apply_neighbour_lists(game_map, patch):
         for b in lists:
             if b in lists[a] and a not in lists[b]:
                 raise GameError(f"'{a}' lists '{b}' as a neighbour but '{b}' does not list '{a}': borders go both ways")
-    for tid, neighbours in lists.items():
+    for tid in lists:
         game_map["borders"] = [b for b in game_map["borders"] if tid not in b]
     seen = set()
     for tid, neighbours in lists.items():
