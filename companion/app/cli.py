@@ -21,7 +21,7 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument("--fullscreen", action="store_true", help="fill the screen (the Pi kiosk)")
     parser.add_argument("--size", default="800x480", help="window size on a laptop, WIDTHxHEIGHT")
     parser.add_argument("--database", help="SQLite file of the journal (default: user data folder)")
-    parser.add_argument("--hardware", choices=("auto", "real", "simulated"),
+    parser.add_argument("--hardware", choices=("auto", "gpio", "simulated"),
                         help="real handsets and dice reader, or simulated ones")
 
 

@@ -21,7 +21,10 @@ from companion.app.paths import KV_DIR
 from companion.app.settings import Settings
 
 # Screens in the order the kv files load; each module defines the Screen class its kv styles.
-SCREENS = ("home", "new_game", "settings", "history")
+SCREENS = (
+    "home", "new_game", "setup", "table", "income", "auction", "turn", "battle", "scoring", "game_over",
+    "history", "settings",
+)
 
 
 class MagnificoApp(App):
@@ -155,6 +158,10 @@ class MagnificoApp(App):
         """Send a command; a refusal shows its reason, a missing printed value asks the table."""
         result = self.session.send(command)
         if result.ok:
+            from companion.app import presenters
+
+            s = self.session
+            self.go(presenters.next_screen(result.events, s.view(), s.legal()))
             return True
         if result.needs:
             from companion.app.widgets.dialogs import ask_card_value

@@ -7,7 +7,7 @@ from pathlib import Path
 
 DEFAULTS = {
     "lang": "it",
-    "hardware": "auto",  # "auto": real on a Raspberry Pi, simulated elsewhere; "real"; "simulated"
+    "hardware": "auto",  # "auto": GPIO on a Raspberry Pi, simulated elsewhere; "gpio"; "simulated"
     "database": None,  # None: the journal's default file in the user's data folder
     "box_profile": None,  # None: the default box-profile.json in the user's data folder
     "fullscreen": "auto",

@@ -19,6 +19,7 @@ class NewGameScreen(BaseScreen):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
+        self.offered = {}
         self.reset()
 
     def reset(self):
@@ -31,8 +32,9 @@ class NewGameScreen(BaseScreen):
         s = self.session
         if s is None:
             return
+        self.offered = s.variant_names()
         if not self.variants:
-            self.variants = {k: False for k in s.variant_names()}
+            self.variants = {k: default for k, (default, _other) in self.offered.items()}
         self.box_line = s.box_line(self.app.lang, self.app.translations)
         box = self.ids.seats
         box.clear_widgets()
@@ -44,8 +46,10 @@ class NewGameScreen(BaseScreen):
             row.screen = self
             box.add_widget(row)
         self.ids.variants.clear_widgets()
-        for key, on in sorted(self.variants.items()):
-            b = Factory.Btn(text=self.app.t(f"variant.{key}"), kind="selected" if on else "normal")
+        for key, value in sorted(self.variants.items()):
+            on = value != self.offered[key][0]
+            mark = self.app.t("common.on") if on else self.app.t("common.off")
+            b = Factory.Btn(text=f"{self.app.t(f'variant.{key}')}: {mark}", kind="selected" if on else "normal")
             b.bind(on_tap=lambda _b, k=key: self.toggle_variant(k))
             self.ids.variants.add_widget(b)
 
@@ -94,7 +98,8 @@ class NewGameScreen(BaseScreen):
         self.soldiers = min(60, max(20, self.soldiers + delta))
 
     def toggle_variant(self, key: str):
-        self.variants[key] = not self.variants[key]
+        default, other = self.offered[key]
+        self.variants[key] = other if self.variants[key] == default else default
         self.refresh()
 
     def seat_list(self) -> list[dict]:

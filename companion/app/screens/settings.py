@@ -4,7 +4,7 @@ from kivy.properties import ListProperty, StringProperty
 
 from companion.app.screens.base import BaseScreen
 
-HARDWARE_MODES = ("auto", "real", "simulated")
+HARDWARE_MODES = ("auto", "gpio", "simulated")
 
 
 class SettingsScreen(BaseScreen):

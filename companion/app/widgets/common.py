@@ -100,3 +100,13 @@ class Toast(Label):
         self.text = text
         self.opacity = 1
         (Animation(duration=seconds) + Animation(opacity=0, duration=0.4)).start(self)
+
+
+def make(cls_name: str, **props):
+    """A widget of a kv-declared class with its properties set (kv classes refuse them in __init__)."""
+    from kivy.factory import Factory
+
+    widget = getattr(Factory, cls_name)()
+    for key, value in props.items():
+        setattr(widget, key, value)
+    return widget

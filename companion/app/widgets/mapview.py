@@ -45,7 +45,7 @@ class MapView(Widget):
 
     # -- geometry -----------------------------------------------------------------------
     def node_size(self) -> tuple[float, float]:
-        return max(self.width * 0.07, 44 * self.unit), max(self.height * 0.068, 30 * self.unit)
+        return max(self.width * 0.085, 44 * self.unit), max(self.height * 0.068, 30 * self.unit)
 
     def to_px(self, pos) -> tuple[float, float]:
         nw, nh = self.node_size()
@@ -97,7 +97,7 @@ class MapView(Widget):
         seas = {s["id"]: s for s in data.get("seas", [])}
         sea_px = {sid: self.to_px(s["pos"]) for sid, s in seas.items()}
         crossings = {tuple(sorted(c)) for c in data.get("crossings", [])}
-        fs_name = max(9, int(11 * u))
+        fs_name = max(9, int(10 * u))
         fs_num = max(11, int(15 * u))
         with self.canvas:
             # the Helvetic Confederation: impassable
