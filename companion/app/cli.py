@@ -66,12 +66,12 @@ def screenshots(out: Path, langs: list[str], seed: int = 7) -> int:
     written = 0
     for lang in langs:
         app.set_lang(lang)
-        for size in SIZES:
-            harness.resize(size)
-            for name in tour.visit(app, seed=seed):
-                path = out / f"{name}-{lang}-{size[0]}x{size[1]}.png"
-                harness.screenshot(str(path))
+        for name in tour.visit(app, seed=seed):
+            for size in SIZES:
+                harness.resize(size)
+                harness.screenshot(str(out / f"{name}-{lang}-{size[0]}x{size[1]}.png"))
                 written += 1
+            harness.resize(SIZES[0])
     harness.stop(app)
     print(f"{written} screenshots in {out} ({time.perf_counter() - started:.1f} s)", file=sys.stderr)
     return 0

@@ -504,7 +504,8 @@ class Session:
             hs = dataclasses.replace(hw_settings.load(), mode=mode)
             self.handsets = handsets_mod.BidHandsets.from_settings(
                 hs, post=self.post, on_state=self._on_handset_state, on_lock=self._on_handset_lock,
-                on_unlock=self._on_handset_unlock, on_notice=self._on_handset_notice)
+                on_unlock=self._on_handset_unlock, on_notice=self._on_handset_notice,
+                defer_locks=False)  # each lock goes to the engine at once: the journal seals it
             self.hw_problem = ""
         except Exception as err:
             self.handsets = None

@@ -1,10 +1,17 @@
 """One headless app for the whole test session (Kivy has one window per process)."""
 
+import os
+import tempfile
+
 import pytest
 
 from companion.app import kivy_env
 
 kivy_env.configure(headless=True)
+# The journal and its seal key go to a temporary folder, never to the user's data folder.
+_tmp = tempfile.mkdtemp(prefix="magnifico-app-tests-")
+os.environ["MAGNIFICO_DB"] = os.path.join(_tmp, "journal.sqlite3")
+os.environ["MAGNIFICO_KEY_FILE"] = os.path.join(_tmp, "journal.key")
 
 
 @pytest.fixture(scope="session")

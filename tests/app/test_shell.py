@@ -18,9 +18,17 @@ def test_language_switch_changes_every_text(home):
 
 
 def test_disabled_button_explains_itself(home):
-    harness.tap(harness.find_id("resume"))
-    assert home.manager.current == "home"
-    assert home.root.ids.toast.text == home.t("home.no_resume_reason")
+    harness.tap(harness.find_id("new_game"))
+    screen = home.screens["new_game"]
+    screen.reset()
+    screen.refresh()
+    for _ in range(3):
+        harness.tap(harness.find_id("add_seat"))
+    assert len(screen.seats) == 5
+    assert harness.find_id("add_seat").reason  # looks off...
+    harness.tap(harness.find_id("add_seat"))
+    assert len(screen.seats) == 5  # ...does nothing...
+    assert home.root.ids.toast.text == home.t("new_game.max_seats", n=5)  # ...and says why
 
 
 def test_new_game_seats(home):

@@ -50,6 +50,11 @@ class ScoringScreen(BaseScreen):
         Animation(progress=1, duration=1.2, t="out_quad").start(self)
         self.on_progress(self, 0)
 
+    def finish_animation(self):
+        Animation.cancel_all(self, "progress")
+        self.progress = 1
+        self.on_progress(self, 1)
+
     def on_progress(self, _inst, value):
         data = getattr(self, "_track_data", None)
         if not data:

@@ -41,6 +41,7 @@ class TurnScreen(BaseScreen):
         self.help = status
         box = self.ids.actions
         box.clear_widgets()
+        self.ids.bottom.clear_widgets()
         m = self.ids.map
         m.unit, m.lang = app.u, app.lang
         for k, v in presenters.map_layers(s).items():
@@ -70,8 +71,12 @@ class TurnScreen(BaseScreen):
         price = presenters.price(s, command)
         return self.app.t("turn.price", n=price) if price is not None else ""
 
-    def _menu(self, s, app, seat, box):
+    def _menu(self, s, app, seat, outer):
         t = app.t
+        box = Factory.GridLayout(cols=2, spacing=app.u * 4, size_hint_y=None, row_default_height=app.touch * 1.15,
+                                 row_force_default=True)
+        box.bind(minimum_height=box.setter("height"))
+        outer.add_widget(box)
         act = s.action("Activate", seat)
         self._button(box, "act_activate", t("turn.activate"), "" if act["allowed"] else act.get("reason"),
                      on_tap=lambda: self._set_mode("activate"))
@@ -93,7 +98,7 @@ class TurnScreen(BaseScreen):
         mv = s.action("Move", seat)
         self._button(box, "act_Move", t("turn.Move"), "" if mv["allowed"] else mv.get("reason"),
                      on_tap=lambda: self._set_mode("Move"))
-        self._button(box, "act_EndTurn", t("turn.EndTurn"), kind="primary",
+        self._button(self.ids.bottom, "act_EndTurn", t("turn.EndTurn"), kind="primary",
                      on_tap=lambda: self._end_turn(seat))
 
     def _set_mode(self, mode: str):
@@ -102,8 +107,9 @@ class TurnScreen(BaseScreen):
         self.moves = []
         self.refresh()
 
-    def _back(self, box):
-        self._button(box, "back", self.app.t("common.back"), kind="quiet", on_tap=lambda: self._set_mode(""))
+    def _back(self, _box):
+        self._button(self.ids.bottom, "back", self.app.t("common.back"), kind="quiet",
+                     on_tap=lambda: self._set_mode(""))
 
     def _end_turn(self, seat):
         self.mode = ""
@@ -121,9 +127,12 @@ class TurnScreen(BaseScreen):
         self._back(box)
 
     def _do(self, command):
-        if self.send(command):
-            self.mode = ""
-            self.refresh()
+        """Send a command; on success back to the list of actions, else stay where we were."""
+        mode, pick, moves = self.mode, dict(self.pick), list(self.moves)
+        self.mode, self.pick, self.moves = "", {}, []
+        if not self.send(command):
+            self.mode, self.pick, self.moves = mode, pick, moves
+        self.refresh()
 
     # -- building ---------------------------------------------------------------------------
     def _build(self, s, app, seat, box):
@@ -146,7 +155,11 @@ class TurnScreen(BaseScreen):
             m.choices = [o["target"] for o in options if o["source"] == src]
             m.selected, m.marks = [src], {src: app.t("turn.from")}
         else:
-            o = next(o for o in options if o["source"] == src and o["target"] == dst)
+            o = next((o for o in options if o["source"] == src and o["target"] == dst), None)
+            if o is None:  # no longer possible (an undo, a correction): start the choice again
+                self.pick = {}
+                self.refresh()
+                return
             m.selected, m.marks = [src, dst], {src: app.t("turn.from"), dst: app.t("turn.to")}
             box.add_widget(Factory.Txt(text=app.t("turn.raid_line", source=s.territory_name(src, app.lang),
                                                   target=s.territory_name(dst, app.lang))))
