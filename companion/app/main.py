@@ -79,7 +79,7 @@ class MagnificoApp(App):
             screen = classes[name](name=name)
             self.screens[name] = screen
             manager.add_widget(screen)
-        Window.bind(size=self._on_window_size)
+        Window.bind(size=self._on_window_size, on_key_down=self._on_key_down, on_key_up=self._on_key_up)
         self._on_window_size(Window, Window.size)
         Window.clearcolor = theme.PALETTE["bg"]
         self._start_session()
@@ -90,9 +90,29 @@ class MagnificoApp(App):
         self.u = theme.scale(w, h)
         self.touch = theme.touch_px(w, h, Window.dpi or 96)
 
+    # -- simulated handsets on the keyboard (hardware.keyboard: 1/q/a, 3/e/d, ...) ----------
+    def _handset_key(self, key: int, pressed: bool) -> bool:
+        s = self.session
+        if s is None or s.keyboard is None or not (0 < key < 256) or self.manager.current != "auction":
+            return False
+        try:
+            return s.keyboard.key(chr(key), pressed) is not None
+        except Exception as err:  # real pins: the keyboard cannot press them
+            self.toast(getattr(err, "reason", str(err)))
+            return False
+
+    def _on_key_down(self, _window, key, *_args):
+        return self._handset_key(key, True)
+
+    def _on_key_up(self, _window, key, *_args):
+        return self._handset_key(key, False)
+
     def _start_session(self):
         from companion.app.session import Session
 
+        if self.session is not None:  # a restart (settings changed): let go of the old one
+            self.session.close()
+        self.startup_error = ""
         try:
             self.session = Session.open(self.settings, post=lambda fn: Clock.schedule_once(lambda _dt: fn(), 0))
         except Exception as err:  # never crash at startup: say what is wrong on screen
@@ -181,8 +201,8 @@ class MagnificoApp(App):
         self.toast(reason or self.t("top.redone"))
         self.go_current()
 
-    def correct(self, reason: str):
-        problem = self.session.correct(reason)
+    def correct(self, target: dict, value, reason: str):
+        problem = self.session.correct(target, value, reason)
         self.toast(problem or self.t("correction.done"))
         self.go_current()
 

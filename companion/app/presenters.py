@@ -34,6 +34,13 @@ def next_screen(events: list, view: dict, legal: dict) -> str | None:
     return screen_for(view, legal)
 
 
+def locked_seats(auction: dict) -> list[int]:
+    """Who has locked a bid: the engine's public view lists them, or the revealed bids show them."""
+    if "locked" in auction:
+        return list(auction["locked"])
+    return [int(k) for k in auction.get("bids", {})]
+
+
 def seat_name(view: dict, seat) -> str:
     try:
         return view["seats"][int(seat)]["name"]
@@ -70,7 +77,7 @@ def banner(session, lang: str, tr) -> dict:
         who = t("banner.auction_draw", v=a.get("vehicles", 0), p=a.get("projects", 0))
     elif phase == "bidding":
         a = view.get("auction") or {}
-        who = t("banner.bidding", locked=len(a.get("bids", {})), n=len(a.get("bidders", [])))
+        who = t("banner.bidding", locked=len(locked_seats(a)), n=len(a.get("bidders", [])))
     elif phase == "choosing":
         who = t("banner.choosing", name=first)
     elif phase == "turns":

@@ -129,7 +129,8 @@ class Session:
     def view(self) -> dict:
         """The state as plain data (cached until the next change)."""
         if self._dict is None and self.state is not None:
-            self._dict = self.state.to_dict()
+            public = getattr(self.engine, "public_view", None)  # sealed bids hidden
+            self._dict = public(self.state) if public else self.state.to_dict()
         return self._dict or {}
 
     def legal(self) -> dict:

@@ -161,7 +161,7 @@ class AuctionScreen(BaseScreen):
                        leonardo=view.get("leonardo") == i)
             btn = row.ids.action
             if phase == "bidding" and i in a.get("bidders", []):
-                locked = str(i) in bids
+                locked = i in presenters.locked_seats(a)
                 state = s.lock_states.get(i) or ("locked" if locked else "entering")
                 row.status = app.t("auction." + state)
                 row.locked = locked

@@ -58,46 +58,13 @@ def open_menu(app):
         if widget_id:
             d.ids[widget_id] = b
 
-    item("menu.correction", lambda: open_correction(app), widget_id="menu_correction")
+    item("menu.correction", lambda: open_correction_form(app), widget_id="menu_correction")
     item("menu.redo", app.redo)
     item("menu.history", lambda: app.go("history"))
     item("menu.settings", lambda: app.go("settings"))
     item("menu.language", lambda: app.set_lang("en" if app.lang == "it" else "it"))
     item("menu.home", lambda: app.go("home"), kind="quiet")
     item("common.close", lambda: None, kind="quiet")
-    d.open()
-    app.dialog = d
-    return d
-
-
-def open_correction(app):
-    """Undo the last command with a reason that the journal keeps (a correction)."""
-    d = _dialog(app, app.t("correction.title"), size=(0.75, 0.7))
-    body = d.ids.body
-    body.add_widget(Factory.Txt(text=app.t("correction.help")))
-    field = Factory.TextInput(multiline=False, font_size=app.u * 18, size_hint_y=None, height=app.touch,
-                              hint_text=app.t("correction.reason"), background_color=PALETTE["panel_hi"],
-                              foreground_color=PALETTE["text"], cursor_color=PALETTE["accent"])
-    body.add_widget(field)
-    d.ids["reason"] = field
-    row = BoxLayout(size_hint_y=None, height=app.touch, spacing=8)
-    cancel = Factory.Btn(text=app.t("common.cancel"), kind="quiet")
-    cancel.bind(on_tap=lambda *_: d.dismiss())
-    ok = Factory.Btn(text=app.t("correction.apply"), kind="primary")
-
-    def apply(*_):
-        reason = field.text.strip()
-        if not reason:
-            app.toast(app.t("correction.need_reason"))
-            return
-        d.dismiss()
-        app.correct(reason)
-
-    ok.bind(on_tap=apply)
-    d.ids["apply"] = ok
-    row.add_widget(cancel)
-    row.add_widget(ok)
-    body.add_widget(row)
     d.open()
     app.dialog = d
     return d
@@ -132,3 +99,79 @@ def ask_card_value(app, needs: dict, retry=None):
             app.send(retry)
 
     return ask_number(app, app.t("needs.title"), text, got, max_digits=2)
+
+
+def open_correction_form(app):
+    """Set a counter by hand (a player's florins or victory points) with the table's reason."""
+    s = app.session
+    if s is None or not s.has_game:
+        app.toast(app.t("correction.no_game"))
+        return None
+    view = s.view()
+    d = _dialog(app, app.t("correction.title"), size=(0.8, 0.95))
+    body = d.ids.body
+    form = {"seat": 0, "field": "florins"}
+    form["value"] = view["seats"][0]["florins"]
+    body.add_widget(Factory.Dim(text=app.t("correction.help")))
+    seats = BoxLayout(size_hint_y=None, height=app.touch, spacing=6)
+    fields = BoxLayout(size_hint_y=None, height=app.touch, spacing=6)
+    stepper = Factory.Stepper()
+    body.add_widget(seats)
+    body.add_widget(fields)
+    body.add_widget(stepper)
+    reason = Factory.TextInput(multiline=False, font_size=app.u * 18, size_hint_y=None, height=app.touch,
+                               hint_text=app.t("correction.reason"), background_color=PALETTE["panel_hi"],
+                               foreground_color=PALETTE["text"], cursor_color=PALETTE["accent"])
+    body.add_widget(reason)
+    d.ids["reason"] = reason
+    step_of = {"florins": 10, "vp": 1}
+
+    def redraw():
+        seats.clear_widgets()
+        for i, p in enumerate(view["seats"]):
+            b = Factory.Btn(text=p["name"], kind="selected" if form["seat"] == i else "normal")
+            b.bind(on_tap=lambda _b, i=i: choose(seat=i))
+            seats.add_widget(b)
+            d.ids[f"seat_{i}"] = b
+        fields.clear_widgets()
+        for f in ("florins", "vp"):
+            b = Factory.Btn(text=app.t("correction." + f), kind="selected" if form["field"] == f else "normal")
+            b.bind(on_tap=lambda _b, f=f: choose(field=f))
+            fields.add_widget(b)
+            d.ids[f"field_{f}"] = b
+        stepper.label = app.t("correction.value")
+        stepper.value = form["value"]
+        stepper.minus = lambda: change(-1)
+        stepper.plus = lambda: change(1)
+
+    def choose(**kw):
+        form.update(kw)
+        form["value"] = view["seats"][form["seat"]][form["field"]]
+        redraw()
+
+    def change(sign):
+        form["value"] = max(0, form["value"] + sign * step_of[form["field"]])
+        redraw()
+
+    redraw()
+    row = BoxLayout(size_hint_y=None, height=app.touch, spacing=8)
+    cancel = Factory.Btn(text=app.t("common.cancel"), kind="quiet")
+    cancel.bind(on_tap=lambda *_: d.dismiss())
+    ok = Factory.Btn(text=app.t("correction.apply"), kind="primary")
+
+    def apply(*_):
+        text = reason.text.strip()
+        if not text:
+            app.toast(app.t("correction.need_reason"))
+            return
+        d.dismiss()
+        app.correct({"seat": form["seat"], "field": form["field"]}, form["value"], text)
+
+    ok.bind(on_tap=apply)
+    d.ids["apply"] = ok
+    row.add_widget(cancel)
+    row.add_widget(ok)
+    body.add_widget(row)
+    d.open()
+    app.dialog = d
+    return d
