@@ -130,10 +130,10 @@ class MagnificoApp(App):
         return self.root.ids.manager
 
     def go(self, name: str):
-        screen = self.screens[name]
-        if hasattr(screen, "refresh"):
-            screen.refresh()
-        self.manager.current = name
+        if self.manager.current == name:
+            self.screens[name].refresh()
+        else:
+            self.manager.current = name  # the screen refreshes itself on entering
 
     def go_current(self):
         """Open the screen of the phase the game is in (what the banner talks about)."""

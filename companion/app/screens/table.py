@@ -20,10 +20,14 @@ class TableScreen(BaseScreen):
         view = s.view()
         self.target = view.get("target", 30)
         box = self.ids.players
-        box.clear_widgets()
+        rows = presenters.players(s, app.lang, app.translations)
+        if len(box.children) != len(rows):  # panels are made once per game and then updated
+            box.clear_widgets()
+            for _ in rows:
+                box.add_widget(Factory.PlayerPanel())
+        panels = list(reversed(box.children))
         t = app.t
-        for p in presenters.players(s, app.lang, app.translations):
-            panel = Factory.PlayerPanel()
+        for panel, p in zip(panels, rows):
             panel.name = p["name"] + ("  \u00b7 Leonardo" if p["leonardo"] else "")
             panel.rgba = p["rgba"]
             panel.acting = p["acting"]
@@ -38,7 +42,6 @@ class TableScreen(BaseScreen):
                 cards.append(t("table.store", cards=", ".join(p["store"])))
             panel.line2 = "   ".join(cards) or t("table.no_cards")
             panel.seat = p["seat"]
-            box.add_widget(panel)
         self.ids.track.markers = presenters.vp_markers(s)
         m = self.ids.map
         m.unit = app.u
