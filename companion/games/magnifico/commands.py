@@ -155,7 +155,8 @@ class BattleStep:
 
 @dataclass(frozen=True)
 class SetCardValue:
-    """The table enters a printed value of a physical card (dice, hits, hooks, cost, vp)."""
+    """The table enters a printed value of a physical card: a Tank's cost/dice/hits, an
+    Airplane's cost/hooks, a project's activation cost, a Work of Art's vp."""
 
     card: str
     field: str

@@ -7,6 +7,8 @@ are to the English rulebook ("5.3.6") and to rules-decisions.md ("rd: Auction").
 
 from __future__ import annotations
 
+import importlib
+
 from companion.core import dice
 from companion.core.players import capped, check_tens, clockwise_from, distance
 from companion.errors import GameError
@@ -39,8 +41,10 @@ BATTLE_CARD_KINDS = (
     "paratrooper", "submarine", "armoured_ship", "work_of_art",
 )
 
-# Which printed values the table may enter, per kind; every other kind has only "cost".
-CARD_FIELDS = {"tank": ("cost", "dice", "hits"), "airplane": ("cost", "hooks"), "work_of_art": ("cost", "vp"),
+# Which printed values the table may enter, per kind; every other kind has only "activation".
+# (The names follow data/magnifico/cards.json: "activation" is a project's activation cost,
+# "cost" a Tank or Airplane card's production cost.)
+CARD_FIELDS = {"tank": ("cost", "dice", "hits"), "airplane": ("cost", "hooks"), "work_of_art": ("activation", "vp"),
                "leonardo": ()}
 
 
@@ -659,7 +663,7 @@ def _activate(state: State, cmd: C.Activate, events: list) -> None:
     if state.cards[cmd.card]["upgrade"] == "airplane":
         _needs(state, state.card_in_play(seat, "airplane"), "hooks")
     _stage(state, turn, "Activate")
-    cost = _discounted(state, seat, _needs(state, cmd.card, "cost"))
+    cost = _discounted(state, seat, _needs(state, cmd.card, "activation"))
     vp = _needs(state, cmd.card, "vp") if state.kind(cmd.card) == "work_of_art" else 0
     _pay(state, seat, cost, f"activating {state.kind(cmd.card)}")
     p = state.seats[seat]
@@ -832,7 +836,7 @@ def battle_setup(state: State, attacker: int, source: str, target: str, soldiers
 
 def _battle_module():
     try:
-        from companion.games.magnifico import battle
+        battle = importlib.import_module("companion.games.magnifico.battle")
     except ModuleNotFoundError as err:
         if err.name and err.name.startswith("companion.games.magnifico.battle"):
             raise GameError("battles are not available in this build yet") from None
@@ -1087,16 +1091,18 @@ def _set_card_value(state: State, cmd: C.SetCardValue, events: list) -> None:
     if cmd.card not in state.cards:
         raise GameError(f"there is no card {cmd.card!r} in this box")
     kind = state.kind(cmd.card)
-    fields = CARD_FIELDS.get(kind, ("cost",))
+    fields = CARD_FIELDS.get(kind, ("activation",))
     if cmd.field not in fields:
         raise GameError(f"a {kind} card prints no {cmd.field!r} (it prints: {', '.join(fields) or 'nothing'})")
     v = cmd.value
     if isinstance(v, bool) or not isinstance(v, int) or v < 0:
         raise GameError("a printed value is a whole number, 0 or more")
-    if cmd.field == "cost":
+    if cmd.field in ("cost", "activation"):
         check_tens(v, "a printed cost")
     if cmd.field == "dice" and not 1 <= v <= 6:
         raise GameError("a tank rolls 1 to 6 dice")
+    if cmd.field == "hits" and v < 1:
+        raise GameError("a tank scores at least 1 hit")
     if cmd.field in ("hits", "hooks", "vp") and v > 10:
         raise GameError(f"{v} is not a plausible {cmd.field} value")
     state.card_values = {**state.card_values, cmd.card: {**state.card_values.get(cmd.card, {}), cmd.field: v}}

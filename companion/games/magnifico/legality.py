@@ -88,8 +88,8 @@ def legal(state: State) -> dict:
         b = state.battle
         battle = E._battle_module()
         options = battle.options(b["position"])
-        side = options.get("side")
-        out["to_act"] = [b["attacker"] if side == "attacker" else b["defender"]] if side else []
+        sides = {st["side"] for st in options.get("steps", ())}
+        out["to_act"] = [b[side] for side in ("attacker", "defender") if side in sides]
         acts.append(_entry("BattleStep", options=options))
     if phase != "over":
         acts.append(_entry("SetCardValue"))

@@ -45,7 +45,7 @@ def full_cards(known: bool = True) -> list[dict]:
         cards.append({"id": f"airplane_{i}", "kind": "airplane", "printed": {"cost": 20, "hooks": v(2)}})
     for kind, n in PROJECT_COUNTS.items():
         for i in range(1, n + 1):
-            printed = {"cost": v(20)}
+            printed = {"activation": v(20)}
             if kind == "work_of_art":
                 printed["vp"] = v(3)
             cards.append({"id": f"{kind}_{i}", "kind": kind, "printed": printed})

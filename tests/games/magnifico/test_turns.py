@@ -81,9 +81,9 @@ def test_unknown_printed_value_asks_the_table(h):
     s.seats[0].store = ["work_of_art_1"]
     with pytest.raises(GameError) as err:
         E.apply(s, C.Activate(0, "work_of_art_1"))
-    assert err.value.needs == {"card": "work_of_art_1", "field": "cost"}
+    assert err.value.needs == {"card": "work_of_art_1", "field": "activation"}
     assert E.check(s, C.Activate(0, "work_of_art_1")) is None  # legal once the value is known
-    s, _ = E.apply(s, C.SetCardValue("work_of_art_1", "cost", 30))
+    s, _ = E.apply(s, C.SetCardValue("work_of_art_1", "activation", 30))
     with pytest.raises(GameError) as err:
         E.apply(s, C.Activate(0, "work_of_art_1"))
     assert err.value.needs == {"card": "work_of_art_1", "field": "vp"}
