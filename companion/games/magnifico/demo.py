@@ -181,8 +181,12 @@ def _turn_command(s: State, rng: random.Random):
     p = s.seats[seat]
     turn = s.turn
     florins = p.florins
+
+    def stage_ok(action):  # the Italian strict order variant
+        return not s.variants.get("strict_order") or E.STAGES[action] >= turn.stage
+
     # Activate what can be used, keeping a little money.
-    for c in p.store:
+    for c in (p.store if stage_ok("Activate") else ()):
         if E.activate_reason(s, seat, c) is None:
             cost = E._discounted(s, seat, s.printed(c, "activation") or 0)
             if cost <= florins - 20:
@@ -190,18 +194,18 @@ def _turn_command(s: State, rng: random.Random):
     castles = [t for t in s.castles_of(seat) if t not in turn.new_castles]
     for kind, make in (("tank", C.BuildTank), ("airplane", C.BuildAirplane)):
         card = s.card_in_play(seat, kind)
-        if card and s.supply(kind + "s") and florins >= 50:
+        if card and s.supply(kind + "s") and florins >= 50 and stage_ok("BuildTank"):
             for t in castles:
                 if t not in turn.produced:
                     return make(seat, t)
-    if florins >= 60 and s.supply("towers") and rng.random() < 0.6:
+    if florins >= 60 and s.supply("towers") and stage_ok("BuildTower") and rng.random() < 0.6:
         for t in castles:
             if t not in turn.towered and s.territories[t].towers < 4:
                 return C.BuildTower(seat, t)
     raids = turn.invasions + turn.attacks
     can_invade = (turn.invasions < 3) if s.variants.get("separate_limits") else raids < 3
     can_attack = (turn.attacks < 3) if s.variants.get("separate_limits") else raids < 3
-    if can_invade and florins >= 10:
+    if can_invade and florins >= 10 and stage_ok("Invade"):
         best = None
         for src in s.owned(seat):
             t = s.territories[src]
