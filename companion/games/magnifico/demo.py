@@ -303,5 +303,12 @@ def _battle_command(s: State, rng: random.Random):
     side, assault = offer["side"], offer["assault"]
     if assault == "tanks":
         rolls = [dice.roll(rng, offer["dice_per_tank"]) for _ in range(offer["tanks"])]
+        # Tanks fire one at a time: once the battle ends, the rest do not fire.
+        while len(rolls) > 1:
+            try:
+                battle.step(s.battle["position"], {"side": side, "assault": "tanks", "rolls": rolls})
+                break
+            except GameError:
+                rolls.pop()
         return C.BattleStep({"side": side, "assault": "tanks", "rolls": rolls})
     return C.BattleStep({"side": side, "assault": assault, "dice": dice.roll(rng, offer["dice"])})
