@@ -117,10 +117,19 @@ def _turn_actions(state: State, s: int, acts: list) -> None:
     if state.turn.moved:
         acts.append(_entry("Move", s, f"{p.name} has already moved troops this turn"))
     else:
-        sources = [t for t in state.owned(s) if state.territories[t].soldiers > 1
-                   or (state.territories[t].soldiers and (state.territories[t].tanks or state.territories[t].airplanes))]
-        acts.append(_entry("Move", s, None if sources else "no territory has troops to spare", max_moves=3,
-                           sources=sources))
+        owned = state.owned(s)
+        sources = []
+        for src in owned:
+            t = state.territories[src]
+            if t.soldiers > 1 or t.tanks or t.airplanes:
+                targets = [{"target": dst, "land": E.land_path(state, s, src, dst),
+                            "sea": state.board.share_sea(src, dst)} for dst in owned if dst != src]
+                targets = [x for x in targets if x["land"] or x["sea"]]
+                if targets:
+                    sources.append({"source": src, "soldiers": t.soldiers - 1, "tanks": t.tanks,
+                                    "airplanes": t.airplanes, "targets": targets})
+        acts.append(_entry("Move", s, None if sources else "no territory has troops to spare and a way to go",
+                           max_moves=3, sources=sources))
     acts.append(_entry("EndTurn", s))
 
 
