@@ -184,7 +184,7 @@ def _needs(state: State, card: str, field: str):
     value = state.printed(card, field)
     if value is None:
         raise GameError(
-            f"the {field} printed on card {card} is not known yet: enter it first",
+            f"the {field} printed on the card {state.card_name(card)} ({card}) is not known yet: enter it first",
             needs={"card": card, "field": field},
         )
     return value
@@ -584,7 +584,7 @@ def _choose_card(state: State, cmd: C.ChooseCard, events: list) -> None:
     seat = _chooser(state, cmd.seat)
     a = state.auction
     if cmd.card not in a.cards:
-        raise GameError(f"card {cmd.card!r} is not on auction")
+        raise GameError(f"{state.card_name(cmd.card) if cmd.card in state.cards else repr(cmd.card)} is not on auction")
     reason = buy_reason(state, seat, cmd.card)
     if reason:
         raise GameError(reason)
@@ -639,14 +639,14 @@ def activate_reason(state: State, seat: int, card: str) -> str | None:
     """6.2-6.3: upgrades need their vehicle card in play; an Airplane takes at most its hooks."""
     p = state.seats[seat]
     if card not in p.store:
-        return f"card {card} is not in {p.name}'s store"
+        return f"{state.card_name(card)} ({card}) is not in {p.name}'s store"
     upgrade = state.cards[card]["upgrade"]
     if upgrade == "tank" and not state.card_in_play(seat, "tank"):
-        return f"{state.kind(card)} is a Tank upgrade: {p.name} needs a Tank card in play first"
+        return f"{state.card_name(card)} is a Tank upgrade: {p.name} needs a Tank card in play first"
     if upgrade == "airplane":
         plane = state.card_in_play(seat, "airplane")
         if not plane:
-            return f"{state.kind(card)} is an Airplane upgrade: {p.name} needs an Airplane card in play first"
+            return f"{state.card_name(card)} is an Airplane upgrade: {p.name} needs an Airplane card in play first"
         hooks = state.printed(plane, "hooks")
         used = sum(1 for c in p.in_play if state.cards[c]["upgrade"] == "airplane")
         if hooks is not None and used >= hooks:
@@ -665,7 +665,7 @@ def _activate(state: State, cmd: C.Activate, events: list) -> None:
     _stage(state, turn, "Activate")
     cost = _discounted(state, seat, _needs(state, cmd.card, "activation"))
     vp = _needs(state, cmd.card, "vp") if state.kind(cmd.card) == "work_of_art" else 0
-    _pay(state, seat, cost, f"activating {state.kind(cmd.card)}")
+    _pay(state, seat, cost, f"activating {state.card_name(cmd.card)}")
     p = state.seats[seat]
     p.store.remove(cmd.card)
     p.in_play.append(cmd.card)

@@ -70,7 +70,9 @@ def normalize_cards(cards) -> dict[str, dict]:
             upgrade = (info or {}).get("upgrade", c.get("upgrade"))
             if upgrade is None and not info:
                 upgrade = "tank" if kind in TANK_UPGRADES else "airplane" if kind in AIRPLANE_UPGRADES else None
-            out[c["id"]] = {"kind": kind, "printed": dict(c.get("printed") or {}), "upgrade": upgrade}
+            name = _english((c.get("title") if c.get("title_known", True) else None) or (info or {}).get("name"),
+                            kind.replace("_", " ").capitalize())
+            out[c["id"]] = {"kind": kind, "printed": dict(c.get("printed") or {}), "upgrade": upgrade, "name": name}
     except (KeyError, TypeError) as err:
         raise GameError(f"the cards in the header are not usable ({err})") from None
     return out
@@ -256,6 +258,11 @@ class State:
         if entered and name in entered:
             return entered[name]
         return self.cards[card]["printed"].get(name)
+
+    def card_name(self, card: str) -> str:
+        """The card's English name for messages ("Cannon-lighter", "Mona Lisa")."""
+        info = self.cards.get(card)
+        return info.get("name", card) if info else card
 
     def kind(self, card: str) -> str:
         return self.cards[card]["kind"]

@@ -225,3 +225,18 @@ def test_italian_strict_order_variant(h):
     with pytest.raises(GameError, match="Italian order: activating cards comes before invading"):
         E.apply(s, C.Activate(0, "walls_2"))
     s, _ = E.apply(s, C.Move(0, ({"source": "A1", "target": "A2", "soldiers": 1},)))  # moving: any time
+
+
+def test_attack_with_tanks_asks_for_the_tank_cards_printed_values(h, fake_battle):
+    """rd: printed values: tank dice/hits are asked the first time a battle needs them."""
+    s = h.to_turns(h.to_auction(E.new_game(h.header(4, known=False))))
+    s = h.give(s, 0, "tank_2")
+    s.territories["A1"].soldiers, s.territories["A1"].tanks = 4, 1
+    s = occupy(s, "A2", 1, 1)
+    with pytest.raises(GameError) as err:
+        E.apply(s, C.Attack(0, "A1", "A2", 2, tanks=1))
+    assert err.value.needs == {"card": "tank_2", "field": "dice"}
+    s, _ = h.run(s, C.SetCardValue("tank_2", "dice", 4), C.SetCardValue("tank_2", "hits", 5))
+    s, _ = E.apply(s, C.Attack(0, "A1", "A2", 2, tanks=1))
+    assert fake_battle.seen[-1]["attacker"]["tank_card"] == {"dice": 4, "hits": 5}
+    assert s.card_values == {"tank_2": {"dice": 4, "hits": 5}}
