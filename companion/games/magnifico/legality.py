@@ -125,16 +125,22 @@ def _turn_actions(state: State, s: int, acts: list) -> None:
                 targets = [{"target": dst, "land": E.land_path(state, s, src, dst),
                             "sea": state.board.share_sea(src, dst)} for dst in owned if dst != src]
                 targets = [x for x in targets if x["land"] or x["sea"]]
-                if targets:
-                    sources.append({"source": src, "soldiers": t.soldiers - 1, "tanks": t.tanks,
-                                    "airplanes": t.airplanes, "targets": targets})
+                tanks = t.tanks if state.card_in_play(s, "tank") else 0
+                planes = t.airplanes if state.card_in_play(s, "airplane") else 0
+                if targets and (t.soldiers > 1 or tanks or planes):
+                    sources.append({"source": src, "soldiers": t.soldiers - 1, "tanks": tanks,
+                                    "airplanes": planes, "targets": targets})
         acts.append(_entry("Move", s, None if sources else "no territory has troops to spare and a way to go",
                            max_moves=3, sources=sources))
     acts.append(_entry("EndTurn", s))
 
 
 def _raids(state: State, s: int, kind: str) -> dict:
-    options, first_reason = [], None
+    """Invade/Attack offers: the pair-specific rules here, the rest (turn, money, limits,
+    order, battles available) checked once on the first candidate."""
+    options = []
+    usable_tanks = state.card_in_play(s, "tank") is not None
+    usable_planes = state.card_in_play(s, "airplane") is not None
     for src in state.owned(s):
         t = state.territories[src]
         if t.soldiers < 2:
@@ -146,16 +152,23 @@ def _raids(state: State, s: int, kind: str) -> dict:
             how = E._reach(state, src, dst)
             if not how:
                 continue
-            least = 1 + (E.landing_losses(state, s, d.owner) if kind == "Attack" and how == "sea" else 0)
-            cmd = (C.Invade if kind == "Invade" else C.Attack)(s, src, dst, min(least, t.soldiers - 1))
-            reason = E.check(state, cmd)
-            if reason is None:
-                top = t.soldiers - 1 if kind == "Invade" else min(6, t.soldiers - 1)
-                options.append({"source": src, "target": dst, "by": how, "min_soldiers": least,
-                                "max_soldiers": top, "max_tanks": t.tanks, "max_airplanes": t.airplanes})
-            elif first_reason is None:
-                first_reason = reason
-    if options:
-        return _entry(kind, s, options=options)
+            least = 1
+            if kind == "Attack":
+                if len(state.owned(d.owner)) <= 1:
+                    continue
+                if how == "sea":
+                    least += E.landing_losses(state, s, d.owner)
+            top = t.soldiers - 1 if kind == "Invade" else min(6, t.soldiers - 1)
+            if least > top:
+                continue
+            options.append({"source": src, "target": dst, "by": how, "min_soldiers": least, "max_soldiers": top,
+                            "max_tanks": min(t.tanks, 6) if usable_tanks else 0,
+                            "max_airplanes": min(t.airplanes, 6) if usable_planes else 0})
     what = "free territory to invade" if kind == "Invade" else "enemy territory in reach"
-    return _entry(kind, s, first_reason or f"no {what}")
+    if not options:
+        return _entry(kind, s, f"no {what}")
+    o = options[0]
+    reason = E.check(state, (C.Invade if kind == "Invade" else C.Attack)(s, o["source"], o["target"], o["min_soldiers"]))
+    if reason:
+        return _entry(kind, s, reason)
+    return _entry(kind, s, options=options)

@@ -4,9 +4,10 @@ Scoring; rulebook 2, 5.1.3)."""
 
 import random
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.core import dice
 from companion.errors import GameError
 from companion.games.magnifico import commands as C
 from companion.games.magnifico import engine as E
@@ -99,3 +100,66 @@ def test_refused_commands_leave_nothing_half_applied(seed, steps, junk):
         except GameError as err:
             assert err.reason
         assert s.to_dict() == snapshot
+
+
+# Random legal commands, chosen from what legal(state) offers: every offer it makes must be
+# accepted by apply, and the invariants hold (a check on legal() itself).
+
+
+def random_legal(s, rng):
+    lg = E.legal(s)
+    offers = [a for a in lg["actions"] if a["allowed"] and a["type"] != "SetCardValue"]
+    if s.phase in ("remove_cards", "start_roll", "first_castles", "recruit", "auction_draw"):
+        return next_command(s, rng)  # random inputs, as the virtual table makes them
+    if s.phase == "battle":
+        actions = offers[0]["options"]
+        if actions["retreat"]["allowed"] and rng.random() < 0.5:
+            return C.BattleStep({"side": "attacker", "retreat": True})
+        st_ = rng.choice(actions["steps"])
+        if st_["assault"] == "tanks":
+            return C.BattleStep({"side": st_["side"], "assault": "tanks",
+                                 "rolls": [dice.roll(rng, st_["dice_per_tank"])]})
+        return C.BattleStep({"side": st_["side"], "assault": st_["assault"], "dice": dice.roll(rng, st_["dice"])})
+    weights = {"EndTurn": 1, "PassChoice": 1, "UnlockBid": 1}
+    offer = rng.choices(offers, [weights.get(o["type"], 4) for o in offers])[0]
+    t, seat = offer["type"], offer.get("seat")
+    if t == "LockBid":
+        return C.LockBid(seat, rng.randrange(10, offer["max"] + 1, 10))
+    if t == "UnlockBid":
+        return C.UnlockBid(seat)
+    if t == "ChooseCard":
+        return C.ChooseCard(seat, rng.choice([c["card"] for c in offer["cards"] if c["allowed"]]))
+    if t == "PassChoice":
+        return C.PassChoice(seat)
+    if t == "Activate":
+        return C.Activate(seat, rng.choice([c["card"] for c in offer["cards"] if c["allowed"]]))
+    if t in ("BuildTank", "BuildAirplane", "BuildTower", "BuildCastle"):
+        return getattr(C, t)(seat, rng.choice(offer["territories"]))
+    if t in ("Invade", "Attack"):
+        o = rng.choice(offer["options"])
+        n = rng.randint(o["min_soldiers"], o["max_soldiers"])
+        tanks = rng.randint(0, o["max_tanks"])
+        planes = rng.randint(0, min(o["max_airplanes"], 6 - tanks)) if t == "Attack" else rng.randint(0, o["max_airplanes"])
+        return getattr(C, t)(seat, o["source"], o["target"], n, tanks, planes)
+    if t == "Move":
+        src = rng.choice(offer["sources"])
+        dst = rng.choice(src["targets"])
+        by = rng.choice([b for b in ("land", "sea") if dst[b]])
+        group = {k: rng.randint(0, src[k]) for k in ("soldiers", "tanks", "airplanes")}
+        if not any(group.values()):
+            group[next(k for k in ("soldiers", "tanks", "airplanes") if src[k])] = 1
+        return C.Move(seat, ({"source": src["source"], "target": dst["target"], "by": by, **group},))
+    return C.EndTurn(seat)
+
+
+@settings(max_examples=8)
+@given(seed=st.integers(0, 10**6), players=st.sampled_from([3, 4, 5]))
+def test_every_offer_of_legal_is_accepted(seed, players):
+    s = E.new_game(demo_header(players, box=_BOX))
+    for k in range(250):
+        if s.phase == "over":
+            break
+        rng = random.Random(f"{seed}:{k}")
+        cmd = random_legal(s, rng)
+        before, (s, _) = s, E.apply(s, cmd)
+        check_invariants(s, before)
