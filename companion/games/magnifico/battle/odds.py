@@ -16,7 +16,7 @@ import random
 from collections import defaultdict
 from fractions import Fraction
 from functools import lru_cache
-from math import comb
+from math import comb, gcd, lcm
 
 from companion.errors import GameError
 
@@ -236,113 +236,129 @@ def _measure(st: tuple) -> int:
     return st[2] + st[3] + st[4] + st[5] + st[6] + st[7] + st[8] + (0 if st[9] else 1)
 
 
-def end_distribution(position: dict) -> dict:
-    """{(winner, attacker soldiers, defender soldiers): exact probability} under the policy."""
+def end_distribution(position: dict) -> tuple[dict, int]:
+    """Where the battle ends under the policy, exactly: ({(winner, attacker soldiers,
+    defender soldiers): numerator}, common denominator); winner None is a retreat."""
     if position["over"]:
-        return {(position["winner"], position["attacker"]["soldiers"], position["defender"]["soldiers"]): ONE}
+        return {(position["winner"], position["attacker"]["soldiers"], position["defender"]["soldiers"]): 1}, 1
     c = P.context(position)
     worth = worth_infantry_for(c)
     start = P.compact(position)
-    defender_turns: dict = {}
     cache: dict = {}
 
-    def defender_turn(st):
-        """The defender's turn from st: ({outcome: weight over 6**bound}, bound)."""
-        if st not in defender_turns:
-            bound = turn_bound(c, st)
-            out: dict = {}
-            turn_into(c, st, pow6(bound), worth, out, cache)
-            defender_turns[st] = out, bound
-        return defender_turns[st]
-
-    def round_from(st, first_turn_of: int) -> tuple:
-        """Turns from st until the attacker's next turn: ({outcome: weight}, bound)."""
+    def turn(st):
+        """The whole turn from st: ({next turn's state or end: weight over 6**bound}, bound)."""
         bound = turn_bound(c, st)
-        if first_turn_of == P.ATTACKER:
-            bound += turn_bound(c, P.next_turn(st) if st[0] == P.ATTACKER else st)
-        half: dict = {}
-        turn_into(c, st, pow6(bound), worth, half, cache)
         out: dict = {}
-        for s, w in half.items():
-            if s[0] == P.DEFENDER:
-                dist, b = defender_turn(s)
-                q = w // pow6(b)
-                for s2, x in dist.items():
-                    _add(out, s2, q * x)
-            else:
-                _add(out, s, w)
+        turn_into(c, st, pow6(bound), worth, out, cache)
         return out, bound
 
-    # All masses are integers over one common denominator, which grows by each state's
-    # (6**bound - stay) as that state is processed: big-integer products, no gcd until the end.
+    # Masses are integers over one common denominator. The chain's nodes are turn starts;
+    # an attacker's and the defender's turn start with the same pieces form a pair that
+    # may cycle (two turns in which nothing changed), solved in closed form. Pairs are
+    # taken a level (one value of the measure) at a time: none leads to another of the
+    # same level, so the denominator grows once per level, by the lcm of its pairs' factors.
     mass: dict = {}
     ends: dict = {}
     heap: list = []
+    queued: set = set()
 
     def push(dist: dict, numerator: int) -> None:
         for s, w in dist.items():
             if s[0] == "end":
-                _add(ends, s, numerator * w)
-            else:
-                if s not in mass:
-                    mass[s] = 0
-                    heapq.heappush(heap, (-_measure(s), s))
-                mass[s] += numerator * w
+                ends[s] = ends.get(s, 0) + numerator * w
+                continue
+            mass[s] = mass.get(s, 0) + numerator * w
+            pieces = s[2:]
+            if pieces not in queued:
+                queued.add(pieces)
+                heapq.heappush(heap, (-_measure(s), pieces))
 
     if start[0] == P.ATTACKER and start[1] == 0:
         push({start: 1}, 1)
         denominator = 1
     else:
-        dist, bound = round_from(start, start[0])
+        dist, bound = turn(start)
         push(dist, 1)
         denominator = pow6(bound)
     while heap:
-        _, s = heapq.heappop(heap)
-        m = mass.pop(s)
-        dist, bound = round_from(s, P.ATTACKER)
-        scale = pow6(bound) - dist.pop(s, 0)
+        top = heap[0][0]
+        pairs = []
+        while heap and heap[0][0] == top:
+            pieces = heapq.heappop(heap)[1]
+            att, dfd = (P.ATTACKER, 0) + pieces, (P.DEFENDER, 0) + pieces
+            a, d = mass.pop(att, 0), mass.pop(dfd, 0)
+            dist_a, bound_a = turn(att)
+            dist_d, bound_d = turn(dfd)
+            w_a = dist_a.pop(dfd, 0)  # the attacker's turn changed nothing
+            w_d = dist_d.pop(att, 0)  # nor did the defender's
+            scale = pow6(bound_a + bound_d) - w_a * w_d
+            common = gcd(scale, *dist_a.values(), *dist_d.values())  # mostly spare powers of 6
+            if common > 1:
+                scale //= common
+                dist_a = {k: w // common for k, w in dist_a.items()}
+                dist_d = {k: w // common for k, w in dist_d.items()}
+            # mass through each start, over (denominator * scale):
+            through_a = a * pow6(bound_d) + w_d * d
+            through_d = d * pow6(bound_a) + w_a * a
+            pairs.append((scale, through_a, dist_a, through_d, dist_d))
+        factor = lcm(*(p[0] for p in pairs))
         for other in mass:
-            mass[other] *= scale
+            mass[other] *= factor
         for other in ends:
-            ends[other] *= scale
-        denominator *= scale
-        push(dist, m)
-    return {(w, a, d): Fraction(n, denominator) for (_, w, a, d), n in ends.items()}
+            ends[other] *= factor
+        denominator *= factor
+        for scale, through_a, dist_a, through_d, dist_d in pairs:
+            push(dist_a, through_a * (factor // scale))
+            push(dist_d, through_d * (factor // scale))
+    return {(w, a, d): n for (_, w, a, d), n in ends.items()}, denominator
+
+
+def _decimal(n: int) -> str:
+    """str(n) for any size (Python refuses str() of ints over 4300 digits by default)."""
+    if n < 10**4000:
+        return str(n)
+    half = int(n.bit_length() * 0.30103) // 2
+    high, low = divmod(n, 10**half)
+    return _decimal(high) + _decimal(low).zfill(half)
 
 
 def _fraction(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}"
+    return f"{_decimal(p.numerator)}/{_decimal(p.denominator)}"
 
 
 def odds(position: dict) -> dict:
-    """Exact odds of a position: attacker win, defender win, retreat, and survivors."""
+    """Exact odds of a position under the policy: attacker win, defender win, retreat,
+    and the distribution of each side's surviving soldiers (with "at least" sums)."""
     if not isinstance(position, dict) or "setup" not in position:
         raise GameError("odds need a battle position (from start or step)")
-    dist = end_distribution(position)
-    totals = {"attacker": Fraction(0), "defender": Fraction(0), None: Fraction(0)}
-    survivors = {"attacker": defaultdict(Fraction), "defender": defaultdict(Fraction)}
-    for (winner, a, d), p in dist.items():
-        totals[winner] += p
-        survivors["attacker"][a] += p
-        survivors["defender"][d] += p
+    ends, denominator = end_distribution(position)
+    totals = {"attacker": 0, "defender": 0, None: 0}
+    survivors = {"attacker": defaultdict(int), "defender": defaultdict(int)}
+    for (winner, a, d), n in ends.items():
+        totals[winner] += n
+        survivors["attacker"][a] += n
+        survivors["defender"][d] += n
+    exact = {key: Fraction(n, denominator) for key, n in totals.items()}
     result = {
-        "attacker_wins": float(totals["attacker"]),
-        "defender_wins": float(totals["defender"]),
-        "retreat": float(totals[None]),
+        "attacker_wins": float(exact["attacker"]),
+        "defender_wins": float(exact["defender"]),
+        "retreat": float(exact[None]),
         "exact": {
-            "attacker_wins": _fraction(totals["attacker"]),
-            "defender_wins": _fraction(totals["defender"]),
-            "retreat": _fraction(totals[None]),
+            "attacker_wins": _fraction(exact["attacker"]),
+            "defender_wins": _fraction(exact["defender"]),
+            "retreat": _fraction(exact[None]),
         },
         "policy": P.NAME,
         "survivors": {},
     }
     for side, counts in survivors.items():
         rows = {}
-        at_least = Fraction(0)
+        at_least = 0
         for n in sorted(counts, reverse=True):
             at_least += counts[n]
-            rows[str(n)] = {"p": float(counts[n]), "exact": _fraction(counts[n]), "at_least": float(at_least)}
+            p = Fraction(counts[n], denominator)
+            rows[str(n)] = {"p": float(p), "exact": _fraction(p), "at_least": at_least / denominator}
         result["survivors"][side] = dict(sorted(rows.items(), key=lambda kv: int(kv[0])))
     return result
 
@@ -412,3 +428,73 @@ def _sample_assault(c: P.Context, st: tuple, action: str, rng: random.Random) ->
         if st[0] == "end":
             break
     return st
+
+
+# ---------------------------------------------------------------- the policy as notation steps
+
+_FACES = ("hit", "hit", "hit", "blank", "blank", "explosion")
+
+
+def policy_step(position: dict, rng: random.Random) -> dict:
+    """The policy's next notation step from a running position, its dice rolled with rng.
+
+    Drives the step machine itself, so a simulation through it checks the compact model
+    the exact odds use against the machine's rules."""
+    from . import machine
+
+    c = P.context(position)
+    worth = worth_infantry_for(c)
+    st = P.compact(position)
+    action = P.decide(c, st, worth)
+    if action == P.END:
+        st = P.next_turn(st)
+        action = P.decide(c, st, worth)
+    side = "attacker" if st[0] == P.ATTACKER else "defender"
+    if action == P.RETREAT:
+        return {"side": "attacker", "retreat": True}
+
+    def roll(n):
+        return [rng.choice(_FACES) for _ in range(n)]
+
+    step = {"side": side, "assault": action}
+    if action == "infantry":
+        step["dice"] = roll(st[P.SOLDIERS[st[0]]])
+        if st[0] == P.ATTACKER and c.great_cannon and st[8]:
+            step["great_cannon"] = True
+        return step
+    if action == "automaton":
+        step["dice"] = roll(st[8])
+        return step
+    st = P.mark(st, P.TANKS if action == "tanks" else P.AIRPLANES)
+    n = P.intercept_count(c, st, action)
+    if n:
+        dice = roll(n)
+        step["intercept"] = {"airplanes": n, "dice": dice}
+        st = P.intercept_effect(st, action, dice.count("hit"), dice.count("explosion"))
+    if action == "airplanes":
+        flying = st[P.AIRPLANES_AT[st[0]]]
+        if P.uses_paratrooper(c, st):
+            step["paratrooper"] = roll(1)[0]
+            flying -= 1
+        step["dice"] = roll(flying)
+        return step
+    step["rolls"] = []
+    for _ in range(st[P.TANKS_AT[st[0]]]):
+        step["rolls"].append(roll(c.tank_dice[st[0]]))
+        if machine.step(position, step)["over"]:
+            break
+    return step
+
+
+def simulate(position: dict, games: int, seed: int = 0) -> dict:
+    """Play the policy `games` times through the step machine: {(winner, a, d): count}."""
+    from . import machine
+
+    rng = random.Random(seed)
+    counts: dict = defaultdict(int)
+    for _ in range(games):
+        pos = position
+        while not pos["over"]:
+            pos = machine.step(pos, policy_step(pos, rng))
+        counts[(pos["winner"], pos["attacker"]["soldiers"], pos["defender"]["soldiers"])] += 1
+    return dict(counts)
