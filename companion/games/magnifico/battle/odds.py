@@ -99,6 +99,15 @@ def turn_bound(c: P.Context, st: tuple) -> int:
     return me + (st[8] if side == P.DEFENDER else 0)
 
 
+@lru_cache(maxsize=None)
+def totals_table(n: int, multi_gun: int, battle_wagon: int) -> tuple:
+    """((total hits after the bonuses, explosions, weight), ...) of n infantry dice."""
+    merged: dict = defaultdict(int)
+    for h, b, e, w in faces_table(n):
+        merged[(h + min(multi_gun, h) + min(battle_wagon, b), e)] += w
+    return tuple((t, e, w) for (t, e), w in merged.items())
+
+
 def _infantry_rows(c: P.Context, st: tuple, cache: dict) -> tuple:
     """An infantry assault's outcomes from st, merged: ((end, or (used, a_s, d_s, towers)), weight).
 
@@ -107,11 +116,9 @@ def _infantry_rows(c: P.Context, st: tuple, cache: dict) -> tuple:
     key = (st[0], st[1], st[2], st[5], st[8], st[9])
     rows = cache.get(key)
     if rows is None:
-        merged: dict = {}
-        for h, b, e, x in faces_table(st[P.SOLDIERS[st[0]]]):
-            s = P.infantry_effect(c, st, h, b, e)
-            _add(merged, s if s[0] == "end" else (s[1], s[2], s[5], s[8]), x)
-        rows = cache[key] = tuple(merged.items())
+        side = st[0]
+        table = totals_table(st[P.SOLDIERS[side]], c.multi_gun[side], c.battle_wagon[side])
+        rows = cache[key] = tuple(P.infantry_outcomes(c, st, table).items())
     return rows
 
 

@@ -187,6 +187,37 @@ def infantry_effect(c: Context, st: tuple, hits: int, blanks: int, explosions: i
     return tuple(s)
 
 
+def infantry_outcomes(c: Context, st: tuple, table) -> dict:
+    """infantry_effect over a whole table ((total hits after bonuses, explosions, weight), ...),
+    merged: {end, or (used, a_soldiers, d_soldiers, towers): weight}. The same rules as
+    infantry_effect, in one loop for the exact odds (a test checks they agree)."""
+    side = st[0]
+    foe = 1 - side
+    protection = infantry_protection(c, st) if side == ATTACKER else 0
+    own, foes, towers = st[SOLDIERS[side]], st[SOLDIERS[foe]], st[8]
+    used = st[1] | INFANTRY
+    cannons = c.great_cannon if side == ATTACKER and towers else 0
+    merged: dict = {}
+    won = 0
+    for total, explosions, w in table:
+        kills = total - protection if total > protection else 0
+        if kills >= foes:
+            won += w
+            continue
+        if explosions >= own:
+            key = ("end", _name(foe), 0, foes - kills) if side == ATTACKER else ("end", "attacker", foes - kills, 0)
+        else:
+            left = towers - min(cannons, total - kills, towers) if cannons else towers
+            if side == ATTACKER:
+                key = (used, own - explosions, foes - kills, left)
+            else:
+                key = (used, foes - kills, own - explosions, left)
+        merged[key] = merged.get(key, 0) + w
+    if won:
+        merged[("end", _name(side), own, 0) if side == ATTACKER else ("end", "defender", 0, own)] = won
+    return merged
+
+
 def _name(side: int) -> str:
     return "attacker" if side == ATTACKER else "defender"
 

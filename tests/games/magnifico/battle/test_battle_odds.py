@@ -145,3 +145,36 @@ def test_odds_cli_ignores_the_script_unless_asked(capsys, tmp_path):
     assert json.loads(capsys.readouterr().out)["exact"]["attacker_wins"] == "5/8"
     assert cli.main(["odds", "--after-script", str(path)]) == 0
     assert json.loads(capsys.readouterr().out)["exact"]["attacker_wins"] == "3/8"
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_merged_infantry_outcomes_match_the_single_roll_rules(seed):
+    """policy.infantry_outcomes (the exact odds' fast loop) == infantry_effect roll by roll."""
+    from companion.games.magnifico.battle import policy as P
+    from companion.games.magnifico.battle.odds import faces_table, totals_table
+
+    rng = random.Random(seed)
+    setup = {
+        "attacker": {"soldiers": rng.randint(1, 6),
+                     "cards": {"multi_gun": rng.randint(0, 2), "battle_wagon": rng.randint(0, 2),
+                               "bombard": rng.randint(0, 2), "great_cannon": rng.randint(0, 2)}},
+        "defender": {"soldiers": rng.randint(1, 12), "castle": rng.choice([None, {"towers": rng.randint(0, 4)}]),
+                     "cards": {"walls": rng.randint(0, 1), "multi_gun": rng.randint(0, 1), "battle_wagon": rng.randint(0, 1)}},
+    }
+    pos = start(setup)
+    if rng.random() < 0.5:
+        pos = step(pos, {"side": "attacker", "assault": "infantry", "dice": [B] * pos["attacker"]["soldiers"]})
+        if pos["over"]:
+            return
+        pos["turn"], pos["used"] = "defender", []
+    c = P.context(pos)
+    st = P.compact(pos)
+    side = st[0]
+    n = st[P.SOLDIERS[side]]
+    expected: dict = {}
+    for h, b, e, w in faces_table(n):
+        s = P.infantry_effect(c, st, h, b, e)
+        key = s if s[0] == "end" else (s[1], s[2], s[5], s[8])
+        expected[key] = expected.get(key, 0) + w
+    table = totals_table(n, c.multi_gun[side], c.battle_wagon[side])
+    assert P.infantry_outcomes(c, st, table) == expected
