@@ -471,3 +471,38 @@ def test_immediate_win_from_a_first_perfect_city_mid_turn_rulebook_10_6_11_3(h, 
     assert s.winner == 0 and s.phase == "over"
     with pytest.raises(GameError, match="game is over"):
         E.apply(s, C.EndTurn(0))
+
+
+def test_a_win_at_end_of_round_stops_the_game_before_the_next_income_rulebook_11_3(h, turn):
+    s = turn.copy()
+    s.seats[0].vp = 28
+    for seat in (0, 1, 2, 3):
+        s, ev = E.apply(s, C.EndTurn(seat))
+    assert s.winner == 0 and s.phase == "over" and s.round == 1
+    assert s.seats[0].florins == 120  # no income of round 2
+    assert E.legal(s)["actions"] == [] and E.legal(s)["winner"] == 0
+
+
+# ---------------------------------------------------------------- legality answers (issue 2, item 3)
+
+
+@pytest.mark.xfail(strict=True, reason="BUG: Attack asks for the Tank card's printed values before checking "
+                                       "the 30 florins, so check()/legal() call an unaffordable attack legal")
+def test_an_unaffordable_attack_is_refused_even_before_printed_values_are_known(h):
+    """5.4.6, 2.7: an attack costs 30; with 20 florins it is refused, whatever the Tank card prints."""
+    s = h.to_turns(h.to_auction(E.new_game(h.header(4, known=False))))
+    s = h.give(s, 0, "tank_2")
+    s.territories["A1"].tanks = 1
+    occupy(s, "A2", 1, 1)
+    s.seats[0].florins = 20
+    assert E.check(s, C.Attack(0, "A1", "A2", 1, tanks=1)) is not None
+
+
+@pytest.mark.xfail(strict=True, reason="BUG: Activate asks for a Work of Art's vp before checking the "
+                                       "activation cost can be paid, so check()/legal() call it legal")
+def test_an_unaffordable_work_of_art_is_refused_even_before_its_vp_is_known(h):
+    s = h.to_turns(h.to_auction(E.new_game(h.header(4, known=False))))
+    s.card_values["work_of_art_1"] = {"activation": 40}
+    s.seats[0].store = ["work_of_art_1"]
+    s.seats[0].florins = 20  # the holder pays 30
+    assert E.check(s, C.Activate(0, "work_of_art_1")) is not None
