@@ -434,6 +434,13 @@ def test_workshop_counts_cards_in_play_not_in_store_rulebook_10_2(h, turn):
     assert pts[1].get("workshop") == 2 and "workshop" not in pts[0]
 
 
+def test_workshop_counts_tank_and_airplane_cards_too_rulebook_10_2(h, turn):
+    """10.2: 'no matter the kind, apart from the Leonardo card'."""
+    s = h.give(turn, 2, "tank_2", "airplane_2")
+    s = h.give(s, 1, "walls_1")
+    assert E.round_points(s)[2].get("workshop") == 2 and "workshop" not in E.round_points(s)[1]
+
+
 def test_perfect_city_1_point_each_every_round_rulebook_10_5(h, turn):
     s = turn.copy()
     s.territories["A1"].towers = 4

@@ -261,10 +261,13 @@ def test_retreat_allowed_when_the_tank_cannot_beat_the_level_rulebook_7_3_10():
         play(setup(a, {"soldiers": 3, "castle": {"towers": 1}}), {"side": "attacker", "retreat": True})
 
 
-def test_captured_airplanes_without_a_card_do_not_block_retreat_rulebook_8_3():
-    """8.3: pieces without their card cannot be used, so they cannot kill."""
+def test_retreat_only_against_a_castle_rulebook_7_3_10():
+    """7.3.10: 'In the case the territory is defended by a Castle ...': 1 soldier against
+    level 1 may go home; without a castle every hit kills, so never."""
     pos = start(setup({"soldiers": 1}, {"soldiers": 3, "castle": {"towers": 0}}))
     assert options(pos)["retreat"]["allowed"]
+    with pytest.raises(GameError, match="may not retreat"):
+        play(setup({"soldiers": 1}, {"soldiers": 3}), {"side": "attacker", "retreat": True})
 
 
 # ------------------------------------------------------------ through the game engine
@@ -318,3 +321,23 @@ def test_engine_passes_defender_cards_and_walls_to_the_battle_rd_battle(h, turn)
     s, _ = E.apply(s, C.Attack(0, "A1", "C1", 4))  # sea raid: 1 + 1 submarine = 2 lost
     assert s.battle["position"]["attacker"]["soldiers"] == 2
     assert s.battle["setup"]["defender"]["cards"]["walls"] == 1
+
+
+def test_rulebook_worked_example_through_the_game_rulebook_7_7_4(h, turn):
+    """7.7.4: castle level 1, 7 defenders; 3 soldiers, 2 airplanes and a 4-5 tank attack.
+    The defender loses 6, then its last soldier to its own explosion; the attacker loses one
+    airplane and one soldier, occupies the territory and conquers the castle."""
+    s = h.give(turn, 0, "tank_2", "airplane_2")
+    s.card_values["tank_2"] = {"dice": 4, "hits": 5}
+    t = s.territories["A1"]
+    t.soldiers, t.tanks, t.airplanes = 4, 1, 2
+    d = s.territories["A2"]
+    d.owner, d.soldiers, d.castle = 1, 7, True
+    s, _ = E.apply(s, C.Attack(0, "A1", "A2", 3, tanks=1, airplanes=2))
+    for st in (inf("attacker", (H, H, X)), planes("attacker", (H, X)), tanks("attacker", (B, H, H, B))):
+        s, _ = E.apply(s, C.BattleStep(st))
+    assert s.battle["position"]["defender"]["soldiers"] == 1
+    s, ev = E.apply(s, C.BattleStep(inf("defender", (X,))))
+    d = s.territories["A2"]
+    assert (d.owner, d.soldiers, d.tanks, d.airplanes, d.castle) == (0, 2, 1, 1, True)
+    assert s.seats[1].reserve == 36 + 7 and s.seats[0].reserve == 36 + 1
