@@ -513,3 +513,38 @@ def test_an_unaffordable_work_of_art_is_refused_even_before_its_vp_is_known(h):
     s.seats[0].store = ["work_of_art_1"]
     s.seats[0].florins = 20  # the holder pays 30
     assert E.check(s, C.Activate(0, "work_of_art_1")) is not None
+
+
+def test_castles_box_limit_16_on_the_shipped_map_rd_box(h):
+    """rd: the box has 16 castles; the 17th cannot be built (the real map has 32 territories)."""
+    from companion.games.magnifico import data
+
+    box = data.load_box()
+    hd = h.header(4)
+    hd["map"], hd["cards"] = box["map"], h.full_cards()
+    s = E.new_game(hd)
+    s = h.to_castles(s)
+    ids = list(s.territories)
+    placed = []
+    for seat in list(s.castle_order):
+        tid = next(t for t in ids if E.first_castle_reason(s, seat, t) is None)
+        s, _ = E.apply(s, C.PlaceFirstCastle(seat, tid))
+        placed.append(tid)
+    s = h.to_turns(s)
+    free = [t for t in ids if t not in placed]
+    for tid in free[:12]:  # 4 + 12 = 16 castles out of the box
+        occupy(s, tid, 1, 1, castle=True)
+    mine = free[12]
+    occupy(s, mine, 0, 1)
+    assert s.supply("castles") == 0
+    with pytest.raises(GameError, match="all 16 castles"):
+        E.apply(s, C.BuildCastle(0, mine))
+
+
+def test_first_castles_may_share_a_sea_zone_only_land_borders_matter_rulebook_4_8(h):
+    """4.8: 'only land borders matter': C1 shares the west sea with Anna's A1 but no land border."""
+    s = h.to_castles(E.new_game(h.header(4)))
+    s, _ = E.apply(s, C.PlaceFirstCastle(0, "A1"))
+    assert E.first_castle_reason(s, 1, "C1") is None
+    assert "borders Anna's castle" in E.first_castle_reason(s, 1, "B1")
+    assert "borders Anna's castle" in E.first_castle_reason(s, 1, "A2")

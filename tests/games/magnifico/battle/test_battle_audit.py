@@ -341,3 +341,12 @@ def test_rulebook_worked_example_through_the_game_rulebook_7_7_4(h, turn):
     d = s.territories["A2"]
     assert (d.owner, d.soldiers, d.tanks, d.airplanes, d.castle) == (0, 2, 1, 1, True)
     assert s.seats[1].reserve == 36 + 7 and s.seats[0].reserve == 36 + 1
+
+
+def test_the_attacker_may_intercept_the_defenders_tanks_rulebook_7_6_6():
+    """7.6.6 is written for 'the enemy' of whoever assaults with tanks: either side."""
+    a = {"soldiers": 3, **plane(1), **cards(anti_tank_bomb=1)}
+    d = {"soldiers": 3, **tank(2, dice=2, hits=2)}
+    pos = play(setup(a, d), inf("attacker", (B, B, B)),
+               tanks("defender", (B, B), intercept={"airplanes": 1, "dice": [H]}))
+    assert pos["defender"]["tanks"] == 1 and pos["attacker"]["soldiers"] == 1
