@@ -548,3 +548,45 @@ def test_first_castles_may_share_a_sea_zone_only_land_borders_matter_rulebook_4_
     assert E.first_castle_reason(s, 1, "C1") is None
     assert "borders Anna's castle" in E.first_castle_reason(s, 1, "B1")
     assert "borders Anna's castle" in E.first_castle_reason(s, 1, "A2")
+
+
+# ---------------------------------------------------------------- bad input (GUIDE: never a traceback)
+
+
+def _at(h, phase):
+    s = h.to_auction(E.new_game(h.header(4)))
+    if phase == "remove_cards":
+        return E.new_game(h.header(4))
+    if phase == "auction_draw":
+        return s
+    s = h.draw(s)
+    for seat in list(s.auction.bidders):
+        s, _ = E.apply(s, C.LockBid(seat, 10))
+    if phase == "choosing":
+        return s
+    s = h.to_turns(h.to_auction(E.new_game(h.header(4))))
+    if phase == "turns":
+        return s
+    occupy(s, "A2", 0, 1)
+    s.seats[0].reserve = 1
+    for seat in (0, 1, 2, 3):
+        s, _ = E.apply(s, C.EndTurn(seat))
+    return s  # "recruit"
+
+
+@pytest.mark.xfail(strict=True, reason="BUG: a card id or territory list that is not a string (e.g. a JSON "
+                                       "list from a corrupt record) raises TypeError (unhashable), not GameError; "
+                                       "`companion replay` then dies with a traceback")
+@pytest.mark.parametrize("phase, cmd", [
+    ("remove_cards", {"type": "RemoveCards", "cards": [["tank_1"]]}),
+    ("auction_draw", {"type": "DrawAuction", "cards": [["tank_2"], "airplane_2", "walls_1"]}),
+    ("choosing", {"type": "ChooseCard", "seat": 1, "card": ["tank_2"]}),
+    ("turns", {"type": "Activate", "seat": 0, "card": {"id": "walls_1"}}),
+    ("turns", {"type": "SetCardValue", "card": ["tank_2"], "field": "dice", "value": 3}),
+    ("recruit", {"type": "Recruit", "seat": 0, "without": [["A1"]]}),
+])
+def test_malformed_commands_are_refused_with_a_game_error(h, phase, cmd):
+    s = _at(h, phase)
+    assert s.phase == phase
+    with pytest.raises(GameError):
+        E.apply(s, cmd)
