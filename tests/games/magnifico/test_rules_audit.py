@@ -590,3 +590,14 @@ def test_malformed_commands_are_refused_with_a_game_error(h, phase, cmd):
     assert s.phase == phase
     with pytest.raises(GameError):
         E.apply(s, cmd)
+
+
+@pytest.mark.xfail(strict=True, reason="BUG: Activate asks for the Airplane card's hooks before checking the "
+                                       "activation cost can be paid, so check()/legal() call it legal")
+def test_an_unaffordable_airplane_upgrade_is_refused_even_before_the_hooks_are_known(h):
+    s = h.to_turns(h.to_auction(E.new_game(h.header(4, known=False))))
+    s = h.give(s, 0, "airplane_2")
+    s.card_values["gyroscope_1"] = {"activation": 40}
+    s.seats[0].store = ["gyroscope_1"]
+    s.seats[0].florins = 20  # the holder pays 30
+    assert E.check(s, C.Activate(0, "gyroscope_1")) is not None
