@@ -117,6 +117,7 @@ def apply(state: State, cmd) -> tuple[State, list[dict]]:
     handler = _HANDLERS.get(type(cmd))
     if handler is None:
         raise GameError(f"{type(cmd).__name__} is not a Magnifico command")
+    C.check_types(cmd)
     if state.phase == "over" and not isinstance(cmd, C.SetCardValue):
         raise GameError(f"the game is over: {state.seats[state.winner].name} has won")
     new = state.copy()

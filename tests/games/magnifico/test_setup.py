@@ -112,3 +112,16 @@ def test_commands_round_trip(h):
         C.from_dict({"type": "Teleport"})
     with pytest.raises(GameError, match="needs a 'amount'"):
         C.from_dict({"type": "LockBid", "seat": 0})
+
+
+@pytest.mark.parametrize("d", [
+    {"type": "Activate", "seat": 0, "card": ["a"]},
+    {"type": "DrawAuction", "cards": [["a"]]},
+    {"type": "LockBid", "seat": True, "amount": 10},
+    {"type": "SetCardValue", "card": "tank_1", "field": "dice", "value": "4"},
+    {"type": "Move", "seat": 0, "moves": [1]},
+    {"type": "BattleStep", "step": []},
+])
+def test_wrongly_typed_commands_are_refused_with_a_reason(d):
+    with pytest.raises(GameError, match=d["type"]):
+        C.from_dict(d)
