@@ -453,12 +453,6 @@ def _begin_auction(state: State, events: list) -> None:
     state.phase = "auction_draw"
 
 
-def drawable(state: State, deck: str) -> tuple[list, list]:
-    """(cards that may come up first in any order, then the cards at the bottom in order)."""
-    d = state.decks[deck]
-    return d["unknown"], d["bottom"]
-
-
 def _draw_auction(state: State, cmd: C.DrawAuction, events: list) -> None:
     _phase(state, "auction_draw")
     cards = list(cmd.cards)

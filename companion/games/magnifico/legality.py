@@ -1,6 +1,8 @@
 """``legal(state)``: who must act now and what they may do, with reasons for the rest.
 
 A screen shows every action listed; ``allowed: false`` ones are greyed out with ``reason``.
+``to_act`` lists the seats the game waits for; it is empty (and ``"table": true``) when the
+game waits for a random input of the whole table (cards removed, cards drawn).
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ def legal(state: State) -> dict:
     if phase == "over":
         out["winner"] = state.winner
     elif phase == "remove_cards":
+        out["table"] = True
         k = E.REMOVED_AT_SETUP[state.n]
         acts.append(_entry("RemoveCards", tanks=k, airplanes=k, cards=list(state.decks["vehicles"]["unknown"])))
     elif phase == "start_roll":
@@ -60,6 +63,7 @@ def legal(state: State) -> dict:
             owned = state.owned(s)
             acts.append(_entry("Recruit", s, territories=owned, without=len(owned) - state.seats[s].reserve))
     elif phase == "auction_draw":
+        out["table"] = True
         v, p = E.auction_counts(state)
         acts.append(_entry("DrawAuction", vehicles=v, projects=p,
                            vehicle_cards=state.decks["vehicles"]["unknown"] + state.decks["vehicles"]["bottom"],
