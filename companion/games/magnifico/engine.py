@@ -805,8 +805,8 @@ def _side_setup(state: State, seat: int, soldiers: int, tanks: int, airplanes: i
         side["tank_card"] = {"dice": _needs(state, tank, "dice"), "hits": _needs(state, tank, "hits")}
     plane = state.card_in_play(seat, "airplane")
     if plane:
-        # Hooks only limit activations; with none entered, no upgrade can be in play.
-        side["airplane_card"] = {"hooks": state.printed(plane, "hooks") or 0}
+        # Hooks only limit upgrades; null (not entered) is accepted by the battle.
+        side["airplane_card"] = {"hooks": state.printed(plane, "hooks")}
     for c in state.seats[seat].in_play:
         kind = state.kind(c)
         if kind in BATTLE_CARD_KINDS:
