@@ -1100,6 +1100,11 @@ def _set_card_value(state: State, cmd: C.SetCardValue, events: list) -> None:
         raise GameError("a tank scores at least 1 hit")
     if cmd.field in ("hits", "hooks", "vp") and v > 10:
         raise GameError(f"{v} is not a plausible {cmd.field} value")
+    if cmd.field == "hooks":
+        for seat, p in enumerate(state.seats):
+            used = sum(1 for c in p.in_play if state.cards[c]["upgrade"] == "airplane")
+            if cmd.card in p.in_play and used > v:
+                raise GameError(f"{p.name} already has {used} Airplane upgrades in play on this card: it has more than {v} hooks")
     state.card_values = {**state.card_values, cmd.card: {**state.card_values.get(cmd.card, {}), cmd.field: v}}
     events.append({"type": "card_value", "card": cmd.card, "field": cmd.field, "value": v})
 

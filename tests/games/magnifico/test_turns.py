@@ -162,3 +162,12 @@ def test_box_limits_tanks(h, turn):
     assert s.supply("tanks") == 0
     with pytest.raises(GameError, match="all 20 tanks"):
         E.apply(s, C.BuildTank(0, "A1"))
+
+
+def test_hooks_cannot_be_entered_below_the_upgrades_in_play(h, turn):
+    """6.3: an Airplane takes at most its hooks in upgrades."""
+    s = h.give(turn, 0, "airplane_2", "gyroscope_1", "gyroscope_2")
+    with pytest.raises(GameError, match="already has 2 Airplane upgrades"):
+        E.apply(s, C.SetCardValue("airplane_2", "hooks", 1))
+    s, _ = E.apply(s, C.SetCardValue("airplane_2", "hooks", 3))
+    assert s.printed("airplane_2", "hooks") == 3
