@@ -143,6 +143,7 @@ def _raids(state: State, s: int, kind: str) -> dict:
     """Invade/Attack offers: the pair-specific rules here, the rest (turn, money, limits,
     order, battles available) checked once on the first candidate."""
     options = []
+    cap = 6 if kind == "Attack" else 99  # 7.2.1: at most 6 tanks + airplanes in an attack
     usable_tanks = state.card_in_play(s, "tank") is not None
     usable_planes = state.card_in_play(s, "airplane") is not None
     for src in state.owned(s):
@@ -166,8 +167,8 @@ def _raids(state: State, s: int, kind: str) -> dict:
             if least > top:
                 continue
             options.append({"source": src, "target": dst, "by": how, "min_soldiers": least, "max_soldiers": top,
-                            "max_tanks": min(t.tanks, 6) if usable_tanks else 0,
-                            "max_airplanes": min(t.airplanes, 6) if usable_planes else 0})
+                            "max_tanks": min(t.tanks, cap) if usable_tanks else 0,
+                            "max_airplanes": min(t.airplanes, cap) if usable_planes else 0})
     what = "free territory to invade" if kind == "Invade" else "enemy territory in reach"
     if not options:
         return _entry(kind, s, f"no {what}")
