@@ -3,6 +3,22 @@
 ``apply(state, command)`` never mutates its input: it works on a copy and returns the copy
 with the events, or raises GameError and the caller keeps the old state. Rule references
 are to the English rulebook ("5.3.6") and to rules-decisions.md ("rd: Auction").
+
+Where both are silent, the engine decides:
+- Round 1 has its income and recruitment too (5.1: "first takes place in the first round").
+- Start-order rolls may come in any order; only tied players roll again.
+- Unsold cards go to the bottom in the order drawn; a later draw must take the unseen
+  cards first, then the bottom ones in that order.
+- A chooser who may take none of the cards left (a second Tank/Airplane) is passed over.
+- A territory is held by its soldiers: every own territory keeps at least one soldier;
+  tanks or airplanes alone never hold one.
+- Two territories with a land border (crossings included) fight by land even when they
+  also share a sea: no landing losses.
+- A Tank/Airplane card with no printed cost costs the rules' default 20 (never asked);
+  dice, hits, hooks, activation costs and Works of Art's points are asked for.
+- End-of-round points are given to a player all at once: the first player (leader first)
+  whose total reaches the target wins, possibly above it.
+- ``check`` answers None (legal) for a command that only lacks a printed value.
 """
 
 from __future__ import annotations
