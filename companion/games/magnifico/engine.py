@@ -153,6 +153,16 @@ def check(state: State, cmd) -> str | None:
     return None
 
 
+def public_view(state: State) -> dict:
+    """``state.to_dict()`` safe to show the table: sealed bids are replaced by who has locked."""
+    d = state.to_dict()
+    a = d.get("auction")
+    if a is not None and not a["revealed"]:
+        a["locked"] = sorted(int(k) for k in a["bids"])
+        a["bids"] = {}
+    return d
+
+
 # ---------------------------------------------------------------------------------------
 # helpers
 
