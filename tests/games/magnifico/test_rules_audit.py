@@ -574,9 +574,6 @@ def _at(h, phase):
     return s  # "recruit"
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a card id or territory list that is not a string (e.g. a JSON "
-                                       "list from a corrupt record) raises TypeError (unhashable), not GameError; "
-                                       "`companion replay` then dies with a traceback")
 @pytest.mark.parametrize("phase, cmd", [
     ("remove_cards", {"type": "RemoveCards", "cards": [["tank_1"]]}),
     ("auction_draw", {"type": "DrawAuction", "cards": [["tank_2"], "airplane_2", "walls_1"]}),
@@ -586,6 +583,7 @@ def _at(h, phase):
     ("recruit", {"type": "Recruit", "seat": 0, "without": [["A1"]]}),
 ])
 def test_malformed_commands_are_refused_with_a_game_error(h, phase, cmd):
+    """Found by this audit (TypeError: unhashable), fixed on main by commands.check_types."""
     s = _at(h, phase)
     assert s.phase == phase
     with pytest.raises(GameError):
