@@ -599,3 +599,12 @@ def test_an_unaffordable_airplane_upgrade_is_refused_even_before_the_hooks_are_k
     s.seats[0].store = ["gyroscope_1"]
     s.seats[0].florins = 20  # the holder pays 30
     assert E.check(s, C.Activate(0, "gyroscope_1")) is not None
+
+
+def test_sealed_bids_are_not_shown_before_every_bid_is_locked_rd_auction(h, four):
+    """rd: Auction: bids are revealed together, only once every bid is locked (5.3.4-5.3.5)."""
+    s = h.draw(four)
+    s, ev = E.apply(s, C.LockBid(0, 70))
+    assert "70" not in str(ev) and "70" not in str(E.legal(s))
+    view = E.public_view(s)
+    assert view["auction"]["bids"] == {} and view["auction"]["locked"] == [0]

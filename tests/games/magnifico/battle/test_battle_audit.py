@@ -350,3 +350,18 @@ def test_the_attacker_may_intercept_the_defenders_tanks_rulebook_7_6_6():
     pos = play(setup(a, d), inf("attacker", (B, B, B)),
                tanks("defender", (B, B), intercept={"airplanes": 1, "dice": [H]}))
     assert pos["defender"]["tanks"] == 1 and pos["attacker"]["soldiers"] == 1
+
+
+def test_the_infantry_explosion_variant_chosen_at_setup_reaches_the_battle_rd_battle(h):
+    """rd: variant (Italian rulebook 7.5.3): only the soldiers die; the defender captures the
+    attacker's remaining tank and airplane."""
+    s = h.to_turns(h.to_auction(E.new_game(h.header(4, variants={"tank_explosion": "infantry"}))))
+    s.seats[0].florins = 300
+    s = h.give(s, 0, "tank_2", "airplane_2")
+    t = s.territories["A1"]
+    t.soldiers, t.tanks, t.airplanes = 5, 2, 1
+    s.territories["A2"].owner, s.territories["A2"].soldiers = 1, 3
+    s, _ = E.apply(s, C.Attack(0, "A1", "A2", 3, tanks=2, airplanes=1))
+    s, _ = E.apply(s, C.BattleStep(tanks("attacker", (X, X, X, B, B))))
+    d = s.territories["A2"]
+    assert (d.owner, d.soldiers, d.tanks, d.airplanes) == (1, 3, 1, 1)
