@@ -146,13 +146,15 @@ class LineSplitter:
 
     def feed(self, data: bytes) -> list[bytes]:
         lines = []
-        self._buf += data
+        buf = self._buf
+        buf += data
+        start = 0
         while True:
-            nl = self._buf.find(b"\n")
+            nl = buf.find(b"\n", start)
             if nl < 0:
                 break
-            line = bytes(self._buf[:nl])
-            del self._buf[: nl + 1]
+            line = bytes(buf[start:nl])
+            start = nl + 1
             if line.endswith(b"\r"):
                 line = line[:-1]
             if self._overflow or len(line) > MAX_LINE:
@@ -160,6 +162,7 @@ class LineSplitter:
                 self.dropped += 1
                 continue
             lines.append(line)
+        del buf[:start]
         if len(self._buf) > MAX_LINE + 1:  # +1: a \r may still come before the \n
             self._buf.clear()
             self._overflow = True
