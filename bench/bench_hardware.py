@@ -41,7 +41,7 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:.3f} ms"
 
 
-def lock_latency(presses: int, via_gpio: bool, engine=None) -> list[float]:
+def lock_latency(presses: int, via_gpio: bool, engine=None, florins=None) -> list[float]:
     main = queue.Queue()
     done = threading.Event()
     times: list[float] = []
@@ -69,7 +69,7 @@ def lock_latency(presses: int, via_gpio: bool, engine=None) -> list[float]:
     pin = h.buttons[0, "lock"].pin
     try:
         for _ in range(presses):
-            h.start_auction({0: 100, 1: 100})
+            h.start_auction(florins or {0: 100, 1: 100})
             done.clear()
             marks["t0"] = time.perf_counter()
             if via_gpio:
@@ -86,12 +86,26 @@ def lock_latency(presses: int, via_gpio: bool, engine=None) -> list[float]:
 
 
 def engine_hook():
-    """An engine.apply of LockBid, if the engine has landed in this tree; else None."""
+    """(apply a LockBid to a state in the bidding phase, note) if the engine is in this tree."""
     try:
-        from companion.games.magnifico import commands, engine  # noqa: F401
+        from companion.games.magnifico import commands as C
+        from companion.games.magnifico import engine as E
+        from companion.games.magnifico.demo import demo_header, next_command
     except ImportError:
-        return None, "engine not in this tree: the LockBid step is not measured"
-    return None, "engine found, but building an auction state is left to the engine's own bench"
+        return None, None, "engine not in this tree: the LockBid step is not measured"
+    state = E.new_game(demo_header(5))
+    k = 0
+    while state.phase != "bidding":  # the demo's bots play up to the first auction
+        state, _ = E.apply(state, next_command(state, random.Random(f"1:{k}")))
+        k += 1
+    florins = {seat: state.seats[seat].florins for seat in range(state.n)}
+    seen = []
+
+    def apply(seat, amount):
+        new, events = E.apply(state, C.LockBid(seat, amount))  # the state is never mutated
+        seen.append(events[0]["type"])
+
+    return apply, florins, f"engine: LockBid applied to a 5-player game in its first auction ({k} commands in)"
 
 
 def noisy_stream(n: int, seed: int = 1) -> bytes:
@@ -167,8 +181,14 @@ def main(argv=None) -> int:
     print(f"lock latency, mock press -> on_lock on the main thread: median {ms(mg)}, p99 {ms(p99)} "
           f"({len(gpio)} presses; target < 50 ms; Kivy's Clock adds up to one frame, ~17 ms)")
     print(f"  baseline (BidHandsets.lock from another thread, no gpiozero): median {ms(mb)}; ratio {mg / mb:.2f}x")
-    _, note = engine_hook()
-    print(f"  {note}")
+    apply, florins, note = engine_hook()
+    if apply is not None:
+        eng = lock_latency(args.presses, via_gpio=True, engine=apply, florins=florins)
+        me = statistics.median(eng)
+        print(f"  mock press -> on_lock -> engine.apply(LockBid) done: median {ms(me)} ({note}); "
+              f"ratio to the press alone {me / mg:.2f}x")
+    else:
+        print(f"  {note}")
 
     noisy, clean = noisy_stream(args.lines), clean_stream(args.lines)
     rn, rc = parse_rate(noisy, args.lines), parse_rate(clean, args.lines)

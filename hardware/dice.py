@@ -18,6 +18,7 @@ import threading
 from dataclasses import dataclass
 from typing import Callable
 
+from companion.core.dice import DIE
 from companion.errors import GameError
 from hardware.dice_protocol import KINDS, MAG_FACES, MAG_LETTERS
 
@@ -92,7 +93,7 @@ def parse_typed(text: str | list, n: int, kind: str) -> Roll:
 
 def app_roll(n: int, kind: str, rng: random.Random | None = None) -> Roll:
     """The app's own roll: a secure random source unless a seeded one is given (demos, tests)."""
-    faces = faces_of(kind)
+    faces = DIE if kind == "mag" else faces_of(kind)  # Magnifico's die: 3 hit, 2 blank, 1 explosion
     rng = rng or secrets.SystemRandom()
     return Roll(kind, tuple(rng.choice(faces) for _ in range(n)), "app")
 

@@ -138,7 +138,7 @@ class VirtualReader:
     def random_roll(self, n: int | None = None, kind: str | None = None) -> str:
         if n is None or kind is None:
             n, kind = self.armed or (1, "mag")
-        faces = KINDS[kind]
+        faces = ("H", "H", "H", "B", "B", "X") if kind == "mag" else KINDS[kind]  # 3 hit, 2 blank, 1 explosion
         return self.roll(kind, [self.rng.choice(faces) for _ in range(n)])
 
     def again(self) -> None:
