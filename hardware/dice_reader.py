@@ -42,9 +42,11 @@ class ReaderNotFound(HardwareError):
 
 
 def serial_ports() -> list[str]:
+    """USB serial ports: the reader is a USB device (the spec); the Pi's own UART pins
+    (/dev/ttyS0, /dev/ttyAMA0) may be wired to handsets and are never touched."""
     from serial.tools import list_ports
 
-    return [p.device for p in list_ports.comports()]
+    return [p.device for p in list_ports.comports() if p.vid is not None or "ttyACM" in p.device or "ttyUSB" in p.device]
 
 
 def open_port(port: str, baudrate: int = 115200, timeout: float = 0.05):
@@ -314,17 +316,33 @@ class DiceReader:
         for line in lines:
             self._line(line)
         dropped = splitter.dropped
-        last_ping = time.monotonic()
+        last_ping = last_heard = time.monotonic()
+        silent = False
         data = b""
         while not self._stop.is_set():
+            now = time.monotonic()
+            if data:
+                last_heard = now
+                if silent:
+                    silent = False
+                    self.status = f"dice reader: {self._port_in_use}"
+                    self._emit({"type": "connected", "port": self._port_in_use, "text": "dice reader answers again"})
             for line in splitter.feed(data):
                 self._line(line)
             if splitter.dropped != dropped:
                 self._garbage("too_long", LineError("too_long", "line over 120 bytes dropped"), splitter.dropped - dropped)
                 dropped = splitter.dropped
-            if self.ping_s and time.monotonic() - last_ping >= self.ping_s:
-                last_ping = time.monotonic()
-                self.send("PING")
+            if self.ping_s:
+                if now - last_ping >= self.ping_s:
+                    last_ping = now
+                    self.send("PING")
+                if not silent and now - last_heard > 3 * self.ping_s:
+                    # the port is open but the reader says nothing, not even PONG
+                    silent = True
+                    self.stats["silent"] += 1
+                    self.status = "dice reader: not answering PING"
+                    log.warning("dice reader on %s does not answer PING", self._port_in_use)
+                    self._emit({"type": "error", "text": "dice reader does not answer (type the faces meanwhile)"})
             data = ser.read(ser.in_waiting or 1)
 
     def feed(self, data: bytes, splitter: LineSplitter | None = None) -> None:

@@ -47,6 +47,7 @@ class VirtualReader:
         self.hello_every = hello_every
         self.rng = rng or secrets.SystemRandom()
         self.on_command = on_command
+        self.answer_ping = True
         self.commands: list[str] = []
         self.armed: tuple[int, str] | None = None
         self.seq = 0
@@ -202,7 +203,7 @@ class VirtualReader:
             return
         self._heard.set()
         word, *args = text.split()
-        if word == "PING":
+        if word == "PING" and self.answer_ping:
             self.send("PONG")
         elif word == "DUMP":
             self.again()

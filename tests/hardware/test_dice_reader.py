@@ -236,3 +236,17 @@ def test_command_line_times_out_with_a_message(sim, capsys):
     out, err = capsys.readouterr()
     assert code == 1 and out == ""
     assert "no roll of 1 mag dice within 0.3 s" in err
+
+
+def test_a_reader_that_stops_answering_ping_is_reported(sim):
+    sim.answer_ping = False
+    r, events = connect(sim.path, ping_s=0.05)
+    try:
+        events.wait("connected")
+        assert events.wait("error")["text"] == "dice reader does not answer (type the faces meanwhile)"
+        assert r.status == "dice reader: not answering PING"
+        n = len(events.items)
+        sim.send("PONG")
+        assert events.wait("connected", after=n)["text"] == "dice reader answers again"
+    finally:
+        r.stop()

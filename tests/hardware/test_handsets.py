@@ -397,3 +397,14 @@ def test_pi_detection_reads_the_device_tree_model(tmp_path):
     assert pi_model([str(tmp_path / "missing"), str(model)]) == "Raspberry Pi 4 Model B Rev 1.5"
     model.write_bytes(b"Some Other Board\0")
     assert pi_model([str(model)]) is None
+
+
+def test_the_readme_shows_the_default_wiring():
+    readme = (hw_settings.DEFAULT_PATH.parent.parent.parent / "hardware" / "README.md").read_text()
+    assert hw_settings.wiring_table(hw_settings.load().handsets) in readme
+
+
+def test_header_pin_numbers_match_gpiozeros_board_data(factory):
+    header = factory.board_info.headers["J8"]
+    physical = {int(p.name[4:]): n for n, p in header.pins.items() if p.name.startswith("GPIO")}
+    assert hw_settings.BCM_TO_PHYSICAL == {g: physical[g] for g in hw_settings.HEADER_GPIOS}
