@@ -15,9 +15,11 @@ Callbacks (all optional):
 - ``on_state(seat, state)``: "waiting" / "entering" / "locked". For the shared screen:
   it never carries an amount.
 - ``on_lock(seat, amount)`` / ``on_unlock(seat)``: for the engine's ``LockBid`` /
-  ``UnlockBid`` only (the engine keeps bids sealed); never show or log the amount.
-  With ``defer_locks=True`` no ``on_lock`` is posted before the last bidder locks; then
-  all are posted together, so nothing outside this object knows an amount before the reveal.
+  ``UnlockBid`` only; never show or log the amount. By default (``defer_locks=True``) no
+  amount leaves this object before the last bidder locks: then ``on_lock`` is posted for
+  every bidder in seat order, followed by ``on_all_locked``; unlocks before that stay
+  here. With ``defer_locks=False`` each lock and unlock is posted at once (the engine then
+  holds the sealed bids, and they survive a restart of the app).
 - ``on_all_locked(bids)``: once, when the last bidder locks; ``bids`` maps seat to amount.
 - ``on_notice(seat, text)``: a short message for the screen ("enter your bid on the keypad
   first"); never an amount.
@@ -83,7 +85,7 @@ class BidHandsets:
         on_unlock=None,
         on_all_locked=None,
         on_notice=None,
-        defer_locks: bool = False,
+        defer_locks: bool = True,
         clock: Callable[[], float] = time.monotonic,
         blink_s: float = 0.5,
     ):

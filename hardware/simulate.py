@@ -311,9 +311,13 @@ def run_handsets(args) -> int:
                 time.sleep(0.06)  # longer than the bounce guard
                 kb.key(ch, False)
                 time.sleep(0.06)
+                for line in shown:
+                    print(line)
+                shown.clear()
                 if h.displays:
                     h.displays.flush()
-                    private = "  ".join(f"[{s}:{h.displays.shown(s)}]" for s in sorted(h.displays.displays))
+                    seats = [s for s in sorted(h.displays.displays) if s in florins]
+                    private = "  ".join(f"[{s}:{h.displays.shown(s)}]" for s in seats)
                     print(f"private displays: {private}")
     except KeyboardInterrupt:
         pass

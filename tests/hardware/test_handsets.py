@@ -119,7 +119,7 @@ def test_full_sealed_auction_for_five_seats(factory, clock, main_thread, caplog)
         assert h.state(0) == ENTERING
         t.press(0, "up", 1)
         t.press(0, "lock")
-        assert t.engine[-1] == ("LockBid", 0, 740)
+        assert t.engine == []  # sealed: no amount has left the controller
 
         # a bouncing lock button: one lock, not lock-unlock-lock
         clock.advance(0.5)
@@ -134,7 +134,7 @@ def test_full_sealed_auction_for_five_seats(factory, clock, main_thread, caplog)
             (pin.drive_low if level == 0 else pin.drive_high)()
         main_thread.pump()
         assert h.state(1) == LOCKED
-        assert [e for e in t.engine if e[1] == 1] == [("LockBid", 1, 560)]
+        assert [e[2] for e in t.shared if e[:2] == ("state", 1)] == [ENTERING, LOCKED]
 
         # seats 2 and 3 press lock at the same instant, from two threads
         clock.advance(0.5)
@@ -165,6 +165,7 @@ def test_full_sealed_auction_for_five_seats(factory, clock, main_thread, caplog)
         main_thread.pump()
         assert h.all_locked
         assert t.revealed == [{0: 740, 1: 560, 2: 370, 3: 90, 4: 60}]
+        assert t.engine == [("LockBid", s, a) for s, a in t.revealed[0].items()]
         assert h.bids() == t.revealed[0]
         # after the reveal nothing changes any more
         t.press(0, "lock")
@@ -209,7 +210,24 @@ def test_amounts_reach_the_engine_only_at_the_reveal_with_defer_locks(factory, c
         t.close()
 
 
+def test_without_defer_each_lock_and_unlock_reaches_the_engine_at_once(factory, clock, main_thread):
+    t = Table(factory, clock, main_thread, defer_locks=False)
+    try:
+        t.h.start_auction({0: 50, 1: 50})
+        t.press(0, "lock")
+        assert t.engine == [("LockBid", 0, 10)] and t.revealed == []
+        t.press(0, "lock")
+        t.press(0, "up")
+        t.press(0, "lock")
+        t.press(1, "lock")
+        assert t.engine == [("LockBid", 0, 10), ("UnlockBid", 0), ("LockBid", 0, 20), ("LockBid", 1, 10)]
+        assert t.revealed == [{0: 20, 1: 10}]
+    finally:
+        t.close()
+
+
 def test_events_reach_the_app_in_order_lock_before_reveal(table, main_thread):
+    table.h.defer_locks = False
     order = []
     table.h.on_lock = lambda seat, amount: order.append(("lock", seat))
     table.h.on_all_locked = lambda bids: order.append(("all",))
@@ -260,7 +278,8 @@ def test_hold_mode_unlocks_only_on_a_hold(factory, clock, main_thread):
         t.pin(0, "lock").drive_high()
         main_thread.pump()
         assert t.h.state(0) == ENTERING
-        assert t.engine == [("LockBid", 0, 10), ("UnlockBid", 0)]
+        assert [e[2] for e in t.shared if e[:2] == ("state", 0)] == [ENTERING, LOCKED, ENTERING]
+        assert t.engine == []
         assert t.h.led_mode(0) == "blink"
     finally:
         t.close()
