@@ -2,7 +2,8 @@
 
     python bench/bench_hardware.py [--presses 300] [--lines 20000]
 
-1. A mock button press (gpiozero MockFactory; the press runs in its own thread, like
+1. A mock button press (gpiozero MockFactory, defer_locks=False so every lock is handed
+   over; the press runs in its own thread, like
    lgpio's callback thread) until ``on_lock`` runs on the "main thread" (a thread that
    takes posted callbacks from a queue, as Kivy's Clock does; Kivy adds at most one frame,
    ~17 ms at 60 fps, which is printed apart). Baseline: the same hand-over with no
@@ -41,7 +42,10 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:.3f} ms"
 
 
-def lock_latency(presses: int, via_gpio: bool, engine=None, florins=None) -> list[float]:
+def lock_latency(presses: int, via_gpio: bool, engine=None, florins=None, defer=False) -> list[float]:
+    """Median-able times from the press to on_lock on the main thread. defer=False: each
+    lock is handed over at once; defer=True: seat 0 is the only bidder, so its lock is the
+    last one and the hand-over is the reveal."""
     main = queue.Queue()
     done = threading.Event()
     times: list[float] = []
@@ -65,11 +69,11 @@ def lock_latency(presses: int, via_gpio: bool, engine=None, florins=None) -> lis
     consumer.start()
     factory = MockFactory()
     h = BidHandsets(hw_settings.load().handsets, pin_factory=factory, post=main.put, on_lock=on_lock,
-                    clock=lambda: float(next(counter)))  # a clock that never trips the bounce guard
+                    defer_locks=defer, clock=lambda: float(next(counter)))  # a clock that never trips the bounce guard
     pin = h.buttons[0, "lock"].pin
     try:
         for _ in range(presses):
-            h.start_auction(florins or {0: 100, 1: 100})
+            h.start_auction({0: 100} if defer else florins or {0: 100, 1: 100})
             done.clear()
             marks["t0"] = time.perf_counter()
             if via_gpio:
@@ -181,6 +185,8 @@ def main(argv=None) -> int:
     print(f"lock latency, mock press -> on_lock on the main thread: median {ms(mg)}, p99 {ms(p99)} "
           f"({len(gpio)} presses; target < 50 ms; Kivy's Clock adds up to one frame, ~17 ms)")
     print(f"  baseline (BidHandsets.lock from another thread, no gpiozero): median {ms(mb)}; ratio {mg / mb:.2f}x")
+    last = statistics.median(lock_latency(args.presses, via_gpio=True, defer=True))
+    print(f"  the last lock (default defer_locks: the reveal hands the amounts over): median {ms(last)}")
     apply, florins, note = engine_hook()
     if apply is not None:
         eng = lock_latency(args.presses, via_gpio=True, engine=apply, florins=florins)

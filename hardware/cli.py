@@ -36,7 +36,7 @@ def run(args) -> int:
         return 2
     settings = hw_settings.load(args.settings).dice
     port = args.port or settings.port
-    hello_timeout = min(settings.hello_timeout_s, args.timeout)
+    hello_timeout = min(settings.hello_timeout_s, args.timeout / 2)  # a search ends before the wait
     reader = DiceReader(port, baudrate=settings.baudrate, hello_timeout=hello_timeout,
                         backoff=(min(0.2, args.timeout), settings.backoff_s[1]))
     try:

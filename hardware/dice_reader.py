@@ -231,7 +231,10 @@ class DiceReader:
             self.arm(n, kind)
             self.start()
             if not got.wait(timeout):
-                why = self.last_problem if not self.connected.is_set() else None
+                why = None
+                if not self.connected.is_set():
+                    why = self.last_problem or ("still looking for the dice reader" if not self.port else
+                                                f"{self.port} did not open")
                 raise HardwareError(
                     f"no roll of {n} {kind} dice within {timeout:g} s" + (f" ({why})" if why else "")
                 )

@@ -250,3 +250,17 @@ def test_a_reader_that_stops_answering_ping_is_reported(sim):
         assert events.wait("connected", after=n)["text"] == "dice reader answers again"
     finally:
         r.stop()
+
+
+def test_command_line_without_a_port_says_no_reader_answered_hello(monkeypatch, capsys):
+    import hardware.dice_reader as dr
+
+    silent = VirtualReader(hello=False).start()
+    monkeypatch.setattr(dr, "serial_ports", lambda: [silent.path])
+    try:
+        code = companion_main(["dice", "--expect", "2", "--kind", "d6", "--timeout", "0.5"])
+    finally:
+        silent.unplug()
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert f"no dice reader answered HELLO within 0.25 s on {silent.path}" in err
