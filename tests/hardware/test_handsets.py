@@ -9,6 +9,8 @@ import threading
 import time
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from companion.errors import GameError
 from hardware import settings as hw_settings
@@ -427,3 +429,68 @@ def test_header_pin_numbers_match_gpiozeros_board_data(factory):
     header = factory.board_info.headers["J8"]
     physical = {int(p.name[4:]): n for n, p in header.pins.items() if p.name.startswith("GPIO")}
     assert hw_settings.BCM_TO_PHYSICAL == {g: physical[g] for g in hw_settings.HEADER_GPIOS}
+
+
+class _Clock:
+    now = 0.0
+
+    def __call__(self):
+        return self.now
+
+
+@pytest.fixture(scope="module")
+def shared_table():
+    """One set of mock handsets for every hypothesis example (building them takes a while)."""
+    import queue
+
+    from gpiozero.pins.mock import MockFactory
+
+    factory, clock, posted = MockFactory(), _Clock(), queue.Queue()
+    record = {"shared": [], "engine": [], "revealed": []}
+    h = BidHandsets(
+        default_handsets(), pin_factory=factory, post=posted.put, clock=clock,
+        on_state=lambda seat, state: record["shared"].append((seat, state)),
+        on_notice=lambda seat, text: record["shared"].append((seat, text)),
+        on_lock=lambda seat, amount: record["engine"].append((seat, amount)),
+        on_all_locked=lambda bids: record["revealed"].append(bids),
+    )
+
+    def pump():
+        while not posted.empty():
+            posted.get()()
+
+    yield h, clock, record, pump
+    h.close()
+    factory.reset()
+
+
+@given(
+    florins=st.lists(st.integers(0, 120), min_size=5, max_size=5),
+    presses=st.lists(st.tuples(st.integers(0, 4), st.sampled_from(["up", "down", "lock"]), st.booleans()), max_size=40),
+)
+def test_random_presses_keep_bids_legal_and_sealed(shared_table, florins, presses):
+    """rules-decisions: Auction: bids 10..all a player holds, in tens, revealed only once all are locked."""
+    h, clock, record, pump = shared_table
+    for v in record.values():
+        v.clear()
+    h.start_auction(dict(enumerate(florins)))
+    pump()
+    bidders = [s for s, f in enumerate(florins) if f >= 10]
+    for seat, button, bounce in presses:
+        clock.now += 0.001 if bounce else 0.3  # a bounce comes within the guard
+        pin = h.buttons[seat, button].pin
+        pin.drive_low()
+        pin.drive_high()
+        pump()
+        for s in bidders:
+            amount = h.private_amount(s)
+            assert amount % 10 == 0 and 10 <= amount <= florins[s]
+        every_locked = bool(bidders) and all(h.state(s) == LOCKED for s in bidders)
+        assert h.all_locked == every_locked
+        assert len(record["revealed"]) == (1 if every_locked else 0)
+        assert len(record["engine"]) == (len(bidders) if every_locked else 0)
+        assert all(isinstance(x, str) for _, x in record["shared"])  # never an amount
+    for s, f in enumerate(florins):
+        if f < 10:
+            assert h.state(s) == WAITING
+    h.close_auction()
