@@ -57,7 +57,8 @@ def open_port(port: str, baudrate: int = 115200, timeout: float = 0.05):
         return serial.serial_for_url(port, baudrate=baudrate, timeout=timeout)
 
 
-def find_reader(ports: Iterable[str] | None = None, *, timeout: float = 3.0, baudrate: int = 115200):
+def find_reader(ports: Iterable[str] | None = None, *, timeout: float = 3.0, baudrate: int = 115200,
+                stop: threading.Event | None = None):
     """Open every port and keep the first that says HELLO within ``timeout`` seconds.
 
     Returns ``(port, serial, hello, lines, splitter)``: ``lines`` came after the HELLO in
@@ -75,7 +76,7 @@ def find_reader(ports: Iterable[str] | None = None, *, timeout: float = 3.0, bau
             failed.append(f"{port} ({err})")
     deadline = time.monotonic() + timeout
     try:
-        while opened and time.monotonic() < deadline:
+        while opened and time.monotonic() < deadline and not (stop and stop.is_set()):
             for port, (ser, splitter) in list(opened.items()):
                 try:
                     data = ser.read(ser.in_waiting or 1)
@@ -258,7 +259,8 @@ class DiceReader:
         if self.port:
             ser = open_port(self.port, self.baudrate, self.read_timeout)
             return self.port, ser, [], LineSplitter()
-        port, ser, hello, lines, splitter = find_reader(self.ports(), timeout=self.hello_timeout, baudrate=self.baudrate)
+        port, ser, hello, lines, splitter = find_reader(self.ports(), timeout=self.hello_timeout, baudrate=self.baudrate,
+                                                       stop=self._stop)
         ser.timeout = self.read_timeout
         self._hello(hello)
         return port, ser, lines, splitter
