@@ -494,3 +494,20 @@ def test_random_presses_keep_bids_legal_and_sealed(shared_table, florins, presse
         if f < 10:
             assert h.state(s) == WAITING
     h.close_auction()
+
+
+def test_the_no_display_map_leaves_i2c_and_the_uart_free(factory, clock, main_thread):
+    s = hw_settings.load(hw_settings.DEFAULT_PATH.parent / "no-displays.json")
+    pins = {p for h in s.handsets.seats for p in h.pins().values()}
+    assert len(pins) == 20 and not pins & {2, 3, 14, 15}
+    t = Table(factory, clock, main_thread, s.handsets)
+    try:
+        assert all(t.h.uses_keypad(seat) for seat in range(5)) and t.h.displays is None
+        t.h.start_auction({0: 30, 1: 30})
+        t.press(0, "lock")  # no amount entered yet
+        assert t.h.state(0) == ENTERING and ("notice", 0, "enter the bid on the screen's private keypad first") in t.shared
+        t.h.set_amount(0, 30)
+        t.press(0, "lock")
+        assert t.h.state(0) == LOCKED
+    finally:
+        t.close()
