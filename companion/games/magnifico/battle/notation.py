@@ -30,6 +30,8 @@ MAX_SOLDIERS = 6  # rulebook 7.2.1
 MAX_MACHINES = 6  # tanks + airplanes, rulebook 7.2.1
 MAX_TANK_DICE = 6  # rules-decisions: no tank rolls more than 6 dice
 MAX_TOWERS = 4  # rulebook 7.7.2
+MAX_DEFENDERS = 99  # more soldiers than any army has (rules-decisions: soldiers per army, default 40)
+MAX_PIECES = 20  # the box holds 20 tanks and 20 airplanes (rules-decisions: Player turn)
 
 STEP_KEYS = {
     "infantry": {"side", "assault", "soldiers", "great_cannon", "dice"},
@@ -111,9 +113,9 @@ def _side(value, who: str) -> dict:
     cards_raw = _keys(raw.get("cards") or {}, CARD_KEYS, f"{who} cards")
     cards = {k: _count(cards_raw.get(k), f"{who} cards {k}") for k in CARD_KEYS}
     side = {
-        "soldiers": _count(raw.get("soldiers"), f"{who} soldiers"),
-        "tanks": _count(raw.get("tanks"), f"{who} tanks"),
-        "airplanes": _count(raw.get("airplanes"), f"{who} airplanes"),
+        "soldiers": _count(raw.get("soldiers"), f"{who} soldiers", high=MAX_DEFENDERS),
+        "tanks": _count(raw.get("tanks"), f"{who} tanks", high=MAX_PIECES),
+        "airplanes": _count(raw.get("airplanes"), f"{who} airplanes", high=MAX_PIECES),
         "tank_card": _tank_card(raw.get("tank_card"), who),
         "airplane_card": _airplane_card(raw.get("airplane_card"), who),
         "cards": cards,

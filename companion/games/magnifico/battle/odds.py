@@ -91,14 +91,6 @@ def _add(dist: dict, key, w) -> None:
     dist[key] = dist.get(key, 0) + w
 
 
-def turn_bound(c: P.Context, st: tuple) -> int:
-    """At most how many dice the acting side's turn (interceptions included) rolls from st."""
-    side = st[0]
-    me = st[P.SOLDIERS[side]] + st[P.AIRPLANES_AT[side]] + 2 * st[P.AIRPLANES_AT[1 - side]]
-    me += st[P.TANKS_AT[side]] * c.tank_dice[side] + 1
-    return me + (st[8] if side == P.DEFENDER else 0)
-
-
 @lru_cache(maxsize=None)
 def totals_table(n: int, multi_gun: int, battle_wagon: int) -> tuple:
     """((total hits after the bonuses, explosions, weight), ...) of n infantry dice."""
@@ -219,106 +211,150 @@ def _volley(c: P.Context, st: tuple, tanks: int, cache: dict) -> tuple:
     return rows
 
 
-def turn_into(c: P.Context, st: tuple, w: int, worth, out: dict, cache: dict) -> None:
-    """The rest of the acting side's turn from st with weight w, into out: the next
-    turn's states and the ends."""
-    frontier = {st: w}
-    while frontier:
-        nxt: dict = {}
-        for s, v in frontier.items():
-            action = P.decide(c, s, worth)
-            if action == P.END:
-                _add(out, P.next_turn(s), v)
-            elif action == P.RETREAT:
-                _add(out, P.end(None, s), v)
-            else:
-                assault_into(c, s, action, v, out, nxt, cache)
-        frontier = nxt
-
-
-# ---------------------------------------------------------------- the chain
-
-
 def _measure(st: tuple) -> int:
     return st[2] + st[3] + st[4] + st[5] + st[6] + st[7] + st[8] + (0 if st[9] else 1)
 
 
+def assault_bound(c: P.Context, st: tuple, action: str) -> int:
+    """At most how many dice one assault of the policy rolls from st (interceptions included)."""
+    side = st[0]
+    foe_airplanes = st[P.AIRPLANES_AT[1 - side]]
+    if action == "infantry":
+        return st[P.SOLDIERS[side]]
+    if action == "automaton":
+        return st[8]
+    if action == "airplanes":
+        return st[P.AIRPLANES_AT[side]] + foe_airplanes
+    return foe_airplanes + st[P.TANKS_AT[side]] * c.tank_dice[side]
+
+
+def _order(st: tuple) -> tuple:
+    """Within one set of pieces: the attacker's decision points, by assaults made, then the defender's."""
+    return (st[0], bin(st[1]).count("1"), st[1])
+
+
 def end_distribution(position: dict) -> tuple[dict, int]:
     """Where the battle ends under the policy, exactly: ({(winner, attacker soldiers,
-    defender soldiers): numerator}, common denominator); winner None is a retreat."""
+    defender soldiers): numerator}, common denominator); winner None is a retreat.
+
+    The chain's nodes are decision points (compact states). Nodes with the same pieces
+    form a group; inside it only the assaults made and whose turn it is change, in one
+    order, except the defender's "end of turn" back to the attacker's turn start: the
+    one cycle (a round in which nothing changed), solved in closed form per group.
+    Every other move lowers the measure, so groups are finished a level (one value of
+    the measure) at a time. Masses are integers over one common denominator, which
+    grows once per level; fractions are reduced only at the end."""
     if position["over"]:
         return {(position["winner"], position["attacker"]["soldiers"], position["defender"]["soldiers"]): 1}, 1
     c = P.context(position)
     worth = worth_infantry_for(c)
-    start = P.compact(position)
     cache: dict = {}
+    outs: dict = {}
 
-    def turn(st):
-        """The whole turn from st: ({next turn's state or end: weight over 6**bound}, bound)."""
-        bound = turn_bound(c, st)
-        out: dict = {}
-        turn_into(c, st, pow6(bound), worth, out, cache)
-        return out, bound
+    def out(st):
+        """st's moves: ({next node or end: weight over 6**dice}, dice)."""
+        if st not in outs:
+            action = P.decide(c, st, worth)
+            if action == P.END:
+                outs[st] = {P.next_turn(st): 1}, 0
+            elif action == P.RETREAT:
+                outs[st] = {P.end(None, st): 1}, 0
+            else:
+                dice = assault_bound(c, st, action)
+                dist: dict = {}
+                assault_into(c, st, action, pow6(dice), dist, dist, cache)
+                outs[st] = dist, dice
+        return outs[st]
 
-    # Masses are integers over one common denominator. The chain's nodes are turn starts;
-    # an attacker's and the defender's turn start with the same pieces form a pair that
-    # may cycle (two turns in which nothing changed), solved in closed form. Pairs are
-    # taken a level (one value of the measure) at a time: none leads to another of the
-    # same level, so the denominator grows once per level, by the lcm of its pairs' factors.
     mass: dict = {}
     ends: dict = {}
     heap: list = []
     queued: set = set()
+    members: dict = defaultdict(set)
 
-    def push(dist: dict, numerator: int) -> None:
-        for s, w in dist.items():
+    def push(dist, numerator: int) -> None:
+        for s, w in dist:
             if s[0] == "end":
                 ends[s] = ends.get(s, 0) + numerator * w
                 continue
             mass[s] = mass.get(s, 0) + numerator * w
             pieces = s[2:]
+            members[pieces].add(s)
             if pieces not in queued:
                 queued.add(pieces)
                 heapq.heappush(heap, (-_measure(s), pieces))
 
-    if start[0] == P.ATTACKER and start[1] == 0:
-        push({start: 1}, 1)
-        denominator = 1
-    else:
-        dist, bound = turn(start)
-        push(dist, 1)
-        denominator = pow6(bound)
+    push([(P.compact(position), 1)], 1)
+    denominator = 1
     while heap:
         top = heap[0][0]
-        pairs = []
+        groups = []
         while heap and heap[0][0] == top:
             pieces = heapq.heappop(heap)[1]
-            att, dfd = (P.ATTACKER, 0) + pieces, (P.DEFENDER, 0) + pieces
-            a, d = mass.pop(att, 0), mass.pop(dfd, 0)
-            dist_a, bound_a = turn(att)
-            dist_d, bound_d = turn(dfd)
-            w_a = dist_a.pop(dfd, 0)  # the attacker's turn changed nothing
-            w_d = dist_d.pop(att, 0)  # nor did the defender's
-            scale = pow6(bound_a + bound_d) - w_a * w_d
-            common = gcd(scale, *dist_a.values(), *dist_d.values())  # mostly spare powers of 6
-            if common > 1:
-                scale //= common
-                dist_a = {k: w // common for k, w in dist_a.items()}
-                dist_d = {k: w // common for k, w in dist_d.items()}
-            # mass through each start, over (denominator * scale):
-            through_a = a * pow6(bound_d) + w_d * d
-            through_d = d * pow6(bound_a) + w_a * a
-            pairs.append((scale, through_a, dist_a, through_d, dist_d))
-        factor = lcm(*(p[0] for p in pairs))
+            groups.append(_solve_group(pieces, members.pop(pieces), mass, out))
+        factor = lcm(*(scale for scale, _ in groups))
         for other in mass:
             mass[other] *= factor
         for other in ends:
             ends[other] *= factor
         denominator *= factor
-        for scale, through_a, dist_a, through_d, dist_d in pairs:
-            push(dist_a, through_a * (factor // scale))
-            push(dist_d, through_d * (factor // scale))
+        for scale, contributions in groups:
+            push(contributions, factor // scale)
     return {(w, a, d): n for (_, w, a, d), n in ends.items()}, denominator
+
+
+def _solve_group(pieces: tuple, entered: set, mass: dict, out) -> tuple:
+    """Flow a group's mass (integers over the common denominator) through its nodes.
+
+    Returns (scale, [(target, numerator over denominator * scale), ...]) for the
+    targets outside the group. A node's mass is alpha + beta * l, l the unknown inflow
+    back into the attacker's turn start; numbers carry 6**(dice still to roll in the
+    group) so each division by a roll's 6**n is exact."""
+    nodes = set()
+    todo = list(entered)
+    while todo:
+        s = todo.pop()
+        if s in nodes:
+            continue
+        nodes.add(s)
+        for t in out(s)[0]:
+            if t[0] != "end" and t[2:] == pieces and t not in nodes:
+                todo.append(t)
+    order = sorted(nodes, key=_order)
+    total = sum(out(s)[1] for s in order)
+    unit = pow6(total)
+    head = (P.ATTACKER, 0) + pieces
+    alpha = {s: mass.pop(s, 0) * unit for s in order}
+    beta = dict.fromkeys(order, 0)
+    if head in nodes:
+        beta[head] = unit
+    back_a = back_b = 0
+    leave_a: dict = {}
+    leave_b: dict = {}
+    for s in order:
+        dist, dice = out(s)
+        div = pow6(dice)
+        qa, qb = alpha[s] // div, beta[s] // div
+        for t, x in dist.items():
+            if t[0] != "end" and t[2:] == pieces:
+                if t == head:
+                    back_a += qa * x
+                    back_b += qb * x
+                else:
+                    alpha[t] += qa * x
+                    beta[t] += qb * x
+            else:
+                leave_a[t] = leave_a.get(t, 0) + qa * x
+                leave_b[t] = leave_b.get(t, 0) + qb * x
+    # head's inflow from the loop: L = unit * l = back_a + back_b * l
+    z = unit - back_b if head in nodes else 1
+    contributions = [(t, a * z + leave_b[t] * back_a) for t, a in leave_a.items()]
+    scale = unit * z
+    common = gcd(scale, *(n for _, n in contributions))
+    if common > 1:
+        scale //= common
+        contributions = [(t, n // common) for t, n in contributions]
+    return scale, contributions
 
 
 def _decimal(n: int) -> str:

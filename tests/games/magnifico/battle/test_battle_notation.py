@@ -42,6 +42,8 @@ def test_missing_keys_mean_zero_or_null():
         ({**BASE, "variants": {"strict_order": True}}, "unknown key 'strict_order'"),
         ({**BASE, "sea_raid": "yes"}, "true or false"),
         ({"attacker": {"soldiers": 3}}, "no defender"),
+        ({"attacker": {"soldiers": 3}, "defender": {"soldiers": 100}}, "0..99"),
+        ({"attacker": {"soldiers": 3}, "defender": {"soldiers": 1, "tanks": 21}}, "0..20"),
         ({**BASE, "script": {"side": "attacker"}}, "list of steps"),
     ],
 )

@@ -178,3 +178,55 @@ def test_merged_infantry_outcomes_match_the_single_roll_rules(seed):
         expected[key] = expected.get(key, 0) + w
     table = totals_table(n, c.multi_gun[side], c.battle_wagon[side])
     assert P.infantry_outcomes(c, st, table) == expected
+
+
+class _PlannedDice:
+    """An rng for policy_step that rolls the faces of a plan, noting when it runs out."""
+
+    def __init__(self, plan):
+        self.plan, self.calls = plan, 0
+
+    def choice(self, faces):
+        self.calls += 1
+        return self.plan[self.calls - 1] if self.calls <= len(self.plan) else "hit"
+
+
+def _policy_step_outcomes(pos, plan=()):
+    """Every way the policy's next step can be rolled: [(probability, step)]."""
+    rng = _PlannedDice(list(plan))
+    raw = policy_step(pos, rng)
+    if rng.calls <= len(plan):
+        p = Fraction(1)
+        for f in plan:
+            p *= Fraction({H: 3, B: 2, X: 1}[f], 6)
+        return [(p, raw)]
+    return [row for f in (H, B, X) for row in _policy_step_outcomes(pos, (*plan, f))]
+
+
+SMALL = [
+    {"attacker": {"soldiers": 3, "airplanes": 2, "airplane_card": {"hooks": 2}, "cards": {"paratrooper": 1, "gyroscope": 1}},
+     "defender": {"soldiers": 4, "airplanes": 1, "airplane_card": {"hooks": 1}, "castle": {"towers": 1},
+                  "cards": {"anti_aircraft_culverin": 1, "automaton": 1}}},
+    {"attacker": {"soldiers": 2, "tanks": 2, "tank_card": {"dice": 2, "hits": 3}, "cards": {"great_cannon": 1}},
+     "defender": {"soldiers": 4, "airplanes": 1, "airplane_card": {"hooks": 1}, "castle": {"towers": 2},
+                  "cards": {"anti_tank_bomb": 1}}},
+    {"attacker": {"soldiers": 3, "cards": {"battle_wagon": 1, "multi_gun": 1, "bombard": 1}},
+     "defender": {"soldiers": 3, "castle": {"towers": 1}}},
+]
+
+
+@pytest.mark.parametrize("setup", SMALL)
+def test_exact_odds_agree_with_the_machine_one_step_ahead(setup):
+    """odds(here) = sum over every roll of the policy's next step, through the step
+    machine, of P(roll) * odds(after): the compact model and the machine are the same
+    rules, exactly (two steps deep: the attacker's first assault and the one after)."""
+    pos = start(setup)
+    for _ in range(2):
+        rows = _policy_step_outcomes(pos)
+        assert sum(p for p, _ in rows) == 1
+        expected = sum(p * exact(odds(step(pos, raw)), "attacker_wins") for p, raw in rows)
+        assert exact(odds(pos), "attacker_wins") == expected
+        p, raw = max(rows, key=lambda r: r[0])
+        pos = step(pos, raw)
+        if pos["over"]:
+            break
