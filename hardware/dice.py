@@ -199,7 +199,7 @@ class DiceDesk:
                 self._offer(event["roll"])
             except GameError as err:
                 self._notify(err.reason)
-        elif event["type"] in ("rejected", "error", "disconnected", "connected"):
+        elif event["type"] in ("rejected", "error", "disconnected", "connected", "rolling"):
             self._notify(event["text"])
 
     def _notify(self, text: str):

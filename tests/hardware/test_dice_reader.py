@@ -207,10 +207,11 @@ def test_the_desk_arms_the_reader_and_only_a_confirmed_roll_leaves_it(sim, reade
     desk = DiceDesk(reader=r, on_candidate=candidates.append, on_notice=notices.append)
     desk.request(2, "mag")
     assert sim.wait_command("ARM") == "ARM 2 mag"
+    sim.send("ROLLING")
     sim.roll("mag", ["H", "X", "B"])
     sim.roll("mag", ["H", "X"])
     events.wait("roll")
-    assert "3 dice seen, 2 expected" in notices
+    assert "3 dice seen, 2 expected" in notices and "dice rolling" in notices
     assert candidates[0].values == ("hit", "explosion")
     roll = desk.confirm()
     assert roll.values == ("hit", "explosion") and desk.candidate is None
