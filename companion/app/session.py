@@ -513,10 +513,61 @@ class Session:
             self.hw_problem = getattr(err, "reason", None) or str(err)
             return
         keyboard_mod = _optional("hardware.keyboard")
-        if keyboard_mod is not None:
+        if keyboard_mod is not None and getattr(self.handsets, "factory_label", "") == "MockFactory":
             self.keyboard = keyboard_mod.HandsetKeyboard(self.handsets)
+        self._start_dice(hs, mode)
+
+    dice = None
+    dice_reader = None
+    dice_candidate = None
+    dice_problem = ""
+
+    def _start_dice(self, hs, mode: str) -> None:
+        """The dice desk; with a reader on the serial port unless the hardware is simulated."""
+        dice_mod = _optional("hardware.dice")
+        reader_mod = _optional("hardware.dice_reader")
+        if dice_mod is None:
+            return
+        reader = None
+        if reader_mod is not None and (mode != "simulated" or hs.dice.port):
+            try:
+                reader = reader_mod.DiceReader.from_settings(hs.dice, post=self.post).start()
+            except Exception as err:
+                self.dice_problem = getattr(err, "reason", None) or str(err)
+        self.dice_reader = reader
+        self.dice = dice_mod.DiceDesk(reader=reader, post=self.post, on_candidate=self._on_dice_candidate,
+                                      on_notice=self._on_handset_notice_text)
+
+    def _on_dice_candidate(self, roll) -> None:
+        self.dice_candidate = roll
+        self._changed_quietly()
+
+    def _on_handset_notice_text(self, text: str) -> None:
+        self.notice = text
+        self._changed_quietly()
+
+    def request_dice(self, n: int) -> None:
+        """A roll of ``n`` Magnifico dice is wanted now (the reader, if any, is armed)."""
+        self.dice_candidate = None
+        if self.dice is not None:
+            try:
+                self.dice.request(n, "mag")
+            except GameError as err:
+                self.notice = err.reason
+
+    def dice_done(self) -> None:
+        self.dice_candidate = None
+        if self.dice is not None:
+            self.dice.cancel()
 
     def stop_hardware(self) -> None:
+        if self.dice_reader is not None:
+            try:
+                self.dice_reader.stop()
+            except Exception:
+                pass
+        self.dice_reader = None
+        self.dice = None
         if self.handsets is not None:
             try:
                 self.handsets.close()
@@ -540,10 +591,10 @@ class Session:
             out["pins"] = label
         elif self.hw_problem:
             out["handsets"] = self.hw_problem
-        dice = _optional("hardware.dice")
-        if dice is not None:
-            out["dice"] = getattr(dice, "status_line", lambda: None)() if callable(
-                getattr(dice, "status_line", None)) else None
+        if self.dice_reader is not None:
+            out["dice"] = self.dice_reader.status
+        elif self.dice is not None:
+            out["dice"] = self.dice_problem or "no reader: typed faces or the app's roll"
         return out
 
     _auction_open = False

@@ -106,6 +106,8 @@ class BattleScreen(BaseScreen):
         kind = st["assault"]
         box.add_widget(Factory.Txt(text=app.t("battle.enter", name=names[st["side"]],
                                               what=app.t("battle." + kind))))
+        if s.dice_reader is not None:
+            box.add_widget(Factory.Dim(text=s.dice_reader.status))
         if kind in ("infantry", "airplanes", "tanks"):
             low, high = ((st["soldiers"]["min"], st["soldiers"]["max"]) if kind == "infantry" else
                          (st["airplanes"]["min"], st["airplanes"]["max"]) if kind == "airplanes" else (1, st["tanks"]))
@@ -119,7 +121,19 @@ class BattleScreen(BaseScreen):
                 rows.append(Factory.DiceRow(count=st["dice_per_tank"]))
         else:
             rows.append(Factory.DiceRow(count=self.chosen["n"]))
+            want = self.chosen["n"]
+            if self.chosen.get("requested") != want:  # arm the reader for this many dice
+                self.chosen = {**self.chosen, "requested": want, "faces": None}
+                s.request_dice(want)
+            roll = s.dice_candidate
+            if roll is not None and len(roll.values) == want:  # the reader read them
+                self.chosen["faces"] = list(roll.values)
+        kept = self.chosen.get("faces") or []
         for i, row in enumerate(rows):
+            if i == 0 and len(kept) == len(row.faces):
+                row.set_faces(kept)  # typed faces survive a redraw
+            if i == 0:
+                row.bind(faces=lambda _r, faces: self.chosen.__setitem__("faces", list(faces)))
             box.add_widget(row)
             self.ids[f"dice_{i}"] = row
         line = Factory.BoxLayout(size_hint_y=None, height=app.touch, spacing=app.u * 6)
@@ -140,6 +154,7 @@ class BattleScreen(BaseScreen):
 
     def _cancel(self):
         self.chosen = {}
+        self.session.dice_done()
         self.refresh()
 
     def _send_roll(self, rows):
@@ -155,6 +170,7 @@ class BattleScreen(BaseScreen):
             elif kind == "airplanes":
                 step["airplanes"] = self.chosen["n"]
         self.chosen = {}
+        self.session.dice_done()
         if not self.send(self.session.cmd("BattleStep", step)):
             self.refresh()
 
