@@ -73,5 +73,5 @@ def screenshots(out: Path, langs: list[str], seed: int = 7) -> int:
                 written += 1
             harness.resize(SIZES[0])
     harness.stop(app)
-    print(f"{written} screenshots in {out} ({time.perf_counter() - started:.1f} s)", file=sys.stderr)
+    print(f"{written} screenshots in {out} ({time.perf_counter() - started:.1f} s)")
     return 0

@@ -89,6 +89,8 @@ class MagnificoApp(App):
         w, h = size
         self.u = theme.scale(w, h)
         self.touch = theme.touch_px(w, h, Window.dpi or 96)
+        if self.root is not None:  # screens built in Python take the new sizes on their next refresh
+            Clock.schedule_once(lambda _dt: self.refresh_current(), 0)
 
     # -- simulated handsets on the keyboard (hardware.keyboard: 1/q/a, 3/e/d, ...) ----------
     def _handset_key(self, key: int, pressed: bool) -> bool:

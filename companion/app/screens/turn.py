@@ -60,7 +60,7 @@ class TurnScreen(BaseScreen):
 
     # -- the list of actions ---------------------------------------------------------------
     def _button(self, box, wid, text, reason="", kind="normal", on_tap=None):
-        b = Factory.Btn(text=text, reason=reason or "", kind=kind)
+        b = Factory.Btn(text=text, reason=reason or "", kind=kind, font_size=self.app.u * 14)
         if on_tap:
             b.bind(on_tap=lambda *_: on_tap())
         box.add_widget(b)
@@ -84,7 +84,7 @@ class TurnScreen(BaseScreen):
             a = s.action(kind, seat)
             label = t("turn." + kind)
             if a["allowed"]:
-                label += "  " + self._price_text(s, s.cmd(kind, seat, a["territories"][0]))
+                label += "\n" + self._price_text(s, s.cmd(kind, seat, a["territories"][0]))
             self._button(box, "act_" + kind, label, "" if a["allowed"] else a.get("reason"),
                          on_tap=lambda k=kind: self._set_mode(k))
         for kind in RAIDS:
@@ -92,7 +92,7 @@ class TurnScreen(BaseScreen):
             label = t("turn." + kind)
             if a["allowed"]:
                 o = a["options"][0]
-                label += "  " + self._price_text(s, s.cmd(kind, seat, o["source"], o["target"], o["min_soldiers"]))
+                label += "\n" + self._price_text(s, s.cmd(kind, seat, o["source"], o["target"], o["min_soldiers"]))
             self._button(box, "act_" + kind, label, "" if a["allowed"] else a.get("reason"),
                          on_tap=lambda k=kind: self._set_mode(k))
         mv = s.action("Move", seat)
