@@ -58,7 +58,7 @@ def find_id(name: str, root: Widget | None = None) -> Widget:
     for r in roots:
         for w in walk(r):
             ids = getattr(w, "ids", None)
-            if ids and name in ids:
+            if ids and name in ids and ids[name].get_root_window() is not None:  # not a stale, removed one
                 return ids[name]
     raise LookupError(f"no widget with id {name!r}")
 
@@ -86,7 +86,10 @@ def texts(root: Widget | None = None) -> list[str]:
 
 
 def tap(widget: Widget, n_frames: int = 2):
-    """A real touch down and up at the widget's centre, dispatched through the window."""
+    """A real touch down and up at the widget's centre, dispatched through the window.
+
+    A frame is drawn first: a person taps what the screen shows, laid out."""
+    frames(1)
     x, y = widget.to_window(*widget.center)
     touch = UnitTestTouch(x, y)
     touch.touch_down()

@@ -59,6 +59,7 @@ DYNAMIC = {
     "over": ["chart_vp", "chart_florins"],
     "colour": ["red", "blue", "green", "yellow", "purple", "orange"],
     "settings": ["handsets", "dice", "pins"],
+    "needs.field": ["activation", "cost", "dice", "hits", "hooks", "vp"],  # engine CARD_FIELDS
 }
 
 

@@ -32,6 +32,10 @@ class TurnScreen(BaseScreen):
             return
         legal = s.legal()
         seat = legal["to_act"][0]
+        key = (id(s.header), view.get("round"), seat)
+        if key != getattr(self, "_turn_key", None):  # another player's turn: start from the list
+            self._turn_key = key
+            self.mode, self.pick, self.moves = "", {}, []
         p = view["seats"][seat]
         self.title = app.t("turn.title", name=p["name"])
         status = app.t("turn.status", florins=p["florins"], invasions=view["turn"]["invasions"],
@@ -200,31 +204,29 @@ class TurnScreen(BaseScreen):
     # -- moving ----------------------------------------------------------------------------------
     def _move(self, s, app, seat, box):
         a = s.action("Move", seat)
-        view = s.view()
+        sources = {x["source"]: x for x in a.get("sources", [])}
         m = self.ids.map
         src, dst = self.pick.get("source"), self.pick.get("target")
-        for i, mv in enumerate(self.moves):
+        for mv in self.moves:
             box.add_widget(Factory.Dim(text=app.t("turn.move_line", n=mv["soldiers"],
                                                   source=s.territory_name(mv["source"], app.lang),
                                                   target=s.territory_name(mv["target"], app.lang))))
         if len(self.moves) < a.get("max_moves", 3):
-            if src is None:
+            if src is None or src not in sources:
                 box.add_widget(Factory.Txt(text=app.t("turn.pick_source")))
-                m.choices = list(a.get("sources", []))
+                m.choices = list(sources)
             elif dst is None:
                 box.add_widget(Factory.Txt(text=app.t("turn.pick_move_target")))
-                owned = [t for t, tt in view["territories"].items() if tt.get("owner") == seat and t != src]
-                m.choices = [t for t in owned if s.check(s.cmd("Move", seat, tuple(self.moves) + (
-                    {"source": src, "target": t, "soldiers": 1},))) is None]
+                m.choices = [x["target"] for x in sources[src]["targets"]]
                 m.selected, m.marks = [src], {src: app.t("turn.from")}
             else:
-                tt = view["territories"][src]
+                entry = sources[src]
                 m.selected, m.marks = [src, dst], {src: app.t("turn.from"), dst: app.t("turn.to")}
-                self._stepper(box, "soldiers", 1, max(1, tt["soldiers"] - 1))
-                if tt.get("tanks"):
-                    self._stepper(box, "tanks", 0, tt["tanks"])
-                if tt.get("airplanes"):
-                    self._stepper(box, "airplanes", 0, tt["airplanes"])
+                self._stepper(box, "soldiers", 0 if entry["tanks"] or entry["airplanes"] else 1, entry["soldiers"])
+                if entry["tanks"]:
+                    self._stepper(box, "tanks", 0, entry["tanks"])
+                if entry["airplanes"]:
+                    self._stepper(box, "airplanes", 0, entry["airplanes"])
                 self._button(box, "add_move", app.t("turn.add_move"), on_tap=self._add_move)
         if self.moves:
             command = s.cmd("Move", seat, tuple(self.moves))
