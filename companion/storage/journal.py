@@ -164,22 +164,7 @@ class Journal:
         self._writable()
         rules = self.rules.get(header.get("game", self.rules.default))
         state = rules.new_game(header)  # the rules check the header
-        when = now()
-        row = Game(
-            game=rules.name,
-            header=_dumps(header),
-            meta=_dumps(meta or {}),
-            created_at=when,
-            updated_at=when,
-            head=0,
-            players=_dumps(_players(header)),
-            **self._history_columns(rules, header, state),
-        )
-        with storage_errors(self.path), self._session() as session:
-            session.add(row)
-            session.commit()
-        self._open[row.id] = _OpenGame(row.id, header, rules, meta or {}, 0, state, 0, 0, False)
-        return row.id
+        return self._create(rules, header, meta or {}, state, [])
 
     def _writable(self) -> None:
         if self.readonly:
@@ -575,56 +560,46 @@ class Journal:
             except GameError as err:
                 raise GameError(f"{name}, line {number}: {err.reason}") from None
             accepted.append((as_dict, state, events))
-        game_id = self.new_game(header, meta=meta)
-        g = self._open[game_id]
-        try:
-            self._append_many(g, accepted)
-        except BaseException:
-            with storage_errors(self.path), self._session() as session:
-                session.exec(delete(Game).where(Game.id == game_id))
-                session.commit()
-            self._open.pop(game_id, None)
-            raise
-        return game_id
+        return self._create(rules, header, meta or {}, state, accepted)
 
-    def _append_many(self, g: _OpenGame, accepted: list) -> None:
-        """Write many accepted commands in one transaction (import)."""
-        last_reveal = max((i for i, (_, _, ev) in enumerate(accepted, 1) if any(e.get("reveal") for e in ev)), default=0)
-        with storage_errors(self.path), self._session() as session:
+    def _create(self, rules: Rules, header: dict, meta: dict, start, accepted: list) -> int:
+        """Write a new game with its accepted commands in one transaction (new game, import)."""
+        revealed = [seq for seq, (_, _, events) in enumerate(accepted, 1) if any(e.get("reveal") for e in events)]
+        last_reveal = revealed[-1] if revealed else 0
+        final = accepted[-1][1] if accepted else start
+        when = now()
+        with storage_errors(self.path), self._db.engine.begin() as conn:
+            game_id = conn.execute(
+                insert(GAMES).values(
+                    game=rules.name, header=_dumps(header), meta=_dumps(meta), created_at=when, updated_at=when,
+                    head=len(accepted), players=_dumps(_players(header)),
+                    **self._history_columns(rules, header, final),
+                )
+            ).inserted_primary_key[0]
+            pending = False  # a bid locked since the last reveal is still hidden
             for seq, (command, state, events) in enumerate(accepted, 1):
-                reveal = seq == last_reveal or any(e.get("reveal") for e in events)
-                secret = g.rules.is_secret(command) and not reveal and seq > last_reveal
+                reveal = seq in revealed
+                secret = rules.is_secret(command) and seq > last_reveal
+                pending = pending or secret
                 body = _dumps({"command": command, "events": events})
-                stored = self._sealed_body(g.id, seq, command, body) if secret else body
-                session.add(
-                    CommandRow(
-                        game_id=g.id, seq=seq, status="done", secret=secret, sealed=secret, reveal=reveal,
-                        body=stored, created_at=now(),
+                conn.execute(
+                    insert(COMMANDS).values(
+                        game_id=game_id, seq=seq, status="done", secret=secret, sealed=secret, reveal=reveal,
+                        body=self._sealed_body(game_id, seq, command, body) if secret else body, created_at=when,
                     )
                 )
                 if self.snapshot_every and seq % self.snapshot_every == 0:
-                    data = _dumps(g.rules.state_to_dict(state))
-                    sealed = seq > last_reveal and any(
-                        g.rules.is_secret(c) for c, _, _ in accepted[last_reveal:seq]
+                    data = _dumps(rules.state_to_dict(state))
+                    if pending:
+                        data = self._seal(data, self._snapshot_place(game_id, seq))
+                    conn.execute(
+                        insert(SNAPSHOTS).values(
+                            game_id=game_id, seq=seq, rules_version=rules.version, sealed=pending, body=data,
+                            created_at=when,
+                        )
                     )
-                    if sealed:
-                        data = self._seal(data, self._snapshot_place(g.id, seq))
-                    session.add(
-                        Snapshot(game_id=g.id, seq=seq, rules_version=g.rules.version, sealed=sealed, body=data,
-                                 created_at=now())
-                    )
-            head = len(accepted)
-            final = accepted[-1][1] if accepted else g.state
-            session.exec(
-                update(Game).where(Game.id == g.id).values(
-                    head=head, updated_at=now(), **self._history_columns(g.rules, g.header, final)
-                )
-            )
-            session.commit()
-        g.head = len(accepted)
-        g.state = final
-        g.last_reveal = last_reveal
-        g.pending = any(g.rules.is_secret(c) for c, _, _ in accepted[last_reveal:])
+        self._open[game_id] = _OpenGame(game_id, header, rules, meta, len(accepted), final, last_reveal, 0, pending)
+        return game_id
 
 
 def _players(header: dict) -> list[str]:
