@@ -50,8 +50,19 @@ class Rules:
     def is_secret(self, command: dict) -> bool:
         return command.get("type") in self.secret_commands
 
+    def hook(self, name: str):
+        """A function of the rules module, or of its package's ``record`` module (``summary``)."""
+        found = getattr(self.module, name, None)
+        if found is None and self.module.__package__:
+            try:
+                found = getattr(importlib.import_module(self.module.__package__ + ".record"), name, None)
+            except ImportError:
+                found = None
+        return found
+
     def summary(self, state) -> dict:
-        hook = getattr(self.module, "summary", None)
+        """The state as the rules' ``replay`` prints it (their ``summary``), else ``to_dict``."""
+        hook = self.hook("summary")
         return hook(state) if hook else self.state_to_dict(state)
 
     def history(self, state) -> dict:
@@ -61,7 +72,7 @@ class Rules:
             return hook(state)
         d = self.state_to_dict(state)
         winner = d.get("winner")
-        finished = bool(d.get("over", d.get("finished", winner is not None)))
+        finished = bool(d.get("over", d.get("finished", winner is not None or d.get("phase") == "over")))
         return {"round": d.get("round"), "finished": finished, "winner": winner}
 
     def describe(self, event: dict, header: dict) -> str:
