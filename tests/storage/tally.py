@@ -209,10 +209,10 @@ def header(players: int = 3, target: int = 5) -> dict:
     return {"game": "tally", "format": 1, "seats": [{"name": n} for n in names], "target": target}
 
 
-def play(seed: int, players: int = 3, *, limit: int = 10_000):
+def play(seed: int, players: int = 3, *, limit: int = 10_000, target: int = 5):
     """A seeded random legal game: yields (command dict) until someone wins."""
     rng = random.Random(seed)
-    state = new_game(header(players))
+    state = new_game(header(players, target))
     for _ in range(limit):
         if state.winner is not None:
             return

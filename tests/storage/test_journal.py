@@ -4,7 +4,7 @@ import json
 import sqlite3
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.errors import GameError
@@ -50,6 +50,7 @@ def test_the_file_is_in_wal_mode_with_full_sync(journal):
         assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
 
 
+@settings(max_examples=15)  # each example commits to disk (fsync): kept below the profiles
 @given(seed=st.integers(0, 10_000), every=st.integers(2, 9), length=st.integers(0, 40))
 def test_loading_from_snapshots_equals_a_full_replay(tmp_path_factory, seed, every, length):
     path = tmp_path_factory.mktemp("snap") / "j.sqlite3"
