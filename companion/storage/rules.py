@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Callable
 
+import companion
 from companion.storage.errors import StorageError
 
 KNOWN_GAMES = {"magnifico": "companion.games.magnifico.engine"}
@@ -108,9 +109,8 @@ def rules_from_module(module: ModuleType, name: str | None = None) -> Rules:
     from_dict = getattr(module, "command_from_dict", None) or getattr(commands, "from_dict", None)
     if to_dict is None or from_dict is None:
         raise StorageError(f"The rules module {module.__name__} has no commands.to_dict/from_dict.")
-    version = getattr(module, "RULES_VERSION", None) or getattr(
-        importlib.import_module(module.__package__) if module.__package__ else module, "__version__", "0"
-    )
+    # snapshots are trusted only under the same rules: the module's RULES_VERSION, else the app's
+    version = getattr(module, "RULES_VERSION", None) or f"{module.__name__}@{companion.__version__}"
     return Rules(
         name=name or getattr(module, "GAME", module.__name__),
         module=module,

@@ -5,7 +5,6 @@ import sqlite3
 import pytest
 
 from companion.errors import GameError
-from companion.storage import Journal
 from tests.storage import tally
 from tests.storage.conftest import reopen
 
