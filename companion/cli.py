@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from companion.errors import GameError
@@ -50,3 +51,9 @@ def main(argv: list[str] | None = None) -> int:
     except GameError as err:
         print(err.reason, file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # the reader (say `| head`) went away: stop quietly, as Unix tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,61 @@
+"""Game records as JSON Lines: the header on the first line, then one command per line.
+
+Generic: it knows nothing of any game's commands, only that each line is a JSON object.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable
+
+from companion.errors import GameError
+
+
+def dumps_line(obj: dict) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), sort_keys=False)
+
+
+def write_record(path: str | os.PathLike, header: dict, commands: Iterable[dict]) -> None:
+    """Write header and commands, one JSON object per line (UTF-8)."""
+    tmp = f"{os.fspath(path)}.tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(dumps_line(header) + "\n")
+        for cmd in commands:
+            f.write(dumps_line(cmd) + "\n")
+    os.replace(tmp, path)
+
+
+def parse_record(lines: Iterable[str], name: str = "the record") -> tuple[dict, list[dict]]:
+    """(header, command dicts) from JSON Lines; blank lines are skipped."""
+    header = None
+    commands = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as err:
+            raise GameError(f"{name}, line {number}: not valid JSON ({err.msg})") from None
+        if not isinstance(obj, dict):
+            raise GameError(f"{name}, line {number}: expected a JSON object")
+        if header is None:
+            header = obj
+        else:
+            if "type" not in obj:
+                raise GameError(f"{name}, line {number}: a command needs a 'type'")
+            commands.append(obj)
+    if header is None:
+        raise GameError(f"{name} is empty: the first line must be the header")
+    return header, commands
+
+
+def read_record(path: str | os.PathLike) -> tuple[dict, list[dict]]:
+    """Read a record file; any problem is a GameError with a one-line reason."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return parse_record(f, name=os.fspath(path))
+    except OSError as err:
+        raise GameError(f"cannot read {os.fspath(path)}: {err.strerror}") from None
+    except UnicodeDecodeError:
+        raise GameError(f"{os.fspath(path)} is not a UTF-8 text file") from None

@@ -1,0 +1,68 @@
+"""``python -m companion battle FILE`` and ``python -m companion odds FILE`` (FILE or - for stdin)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from companion.errors import GameError
+
+from . import machine, notation
+
+
+def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
+    parser.add_argument("file", metavar="FILE", help="battle notation JSON, or - for standard input")
+    if command == "odds":
+        parser.add_argument(
+            "--after-script", action="store_true",
+            help="apply the file's script first and give the odds from the position it reaches "
+                 "(by default the script is ignored, as the notation says)",
+        )
+
+
+def read_battle(path: str) -> dict:
+    """The battle notation from a file or standard input; every failure is a GameError."""
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+    except FileNotFoundError:
+        raise GameError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise GameError(f"{path}: is a directory, not a battle file") from None
+    except UnicodeDecodeError:
+        raise GameError(f"{path}: not UTF-8 text") from None
+    except OSError as err:
+        raise GameError(f"{path}: cannot be read ({err.strerror})") from None
+    data = notation.load_json(text, "stdin" if path == "-" else path)
+    if not isinstance(data, dict):
+        raise GameError("a battle file holds one JSON object")
+    return data
+
+
+def run(args: argparse.Namespace) -> int:
+    battle = read_battle(args.file)
+    if args.command == "odds":
+        from .odds import odds
+
+        if getattr(args, "after_script", False):
+            position = machine.resolve(battle)
+        else:
+            setup = dict(battle)
+            setup.pop("script", None)
+            position = machine.start(setup)
+        result = odds(position)
+    else:
+        result = machine.outcome(machine.resolve(battle))
+    sys.stdout.write(json.dumps(result, indent=2) + "\n")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the battle or odds command as ``python -m companion`` would."""
+    from companion.cli import main as companion_main
+
+    return companion_main(argv)

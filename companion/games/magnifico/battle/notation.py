@@ -1,0 +1,251 @@
+"""The battle notation (spec/battle-notation.md): reading and checking its JSON.
+
+Everything here turns untrusted input into plain, complete dicts or raises GameError
+with a message that names the problem. Nothing here knows the combat rules beyond
+the shape of the input and the army limits that depend on the setup alone.
+"""
+
+from __future__ import annotations
+
+import json
+
+from companion.errors import GameError
+
+SIDES = ("attacker", "defender")
+FACES = ("hit", "blank", "explosion")
+ASSAULTS = ("infantry", "tanks", "airplanes", "automaton")
+
+CARD_KEYS = (
+    "walls", "automaton", "battle_wagon", "multi_gun", "bombard", "great_cannon",
+    "transmission_gear", "cannon_lighter", "multi_cannon", "gyroscope",
+    "anti_tank_bomb", "anti_aircraft_culverin", "paratrooper", "submarine",
+    "armoured_ship", "work_of_art",
+)
+AIRPLANE_UPGRADES = ("gyroscope", "anti_tank_bomb", "anti_aircraft_culverin", "paratrooper")
+TOP_KEYS = ("attacker", "defender", "sea_raid", "variants", "script")
+SIDE_KEYS = ("soldiers", "tanks", "airplanes", "tank_card", "airplane_card", "cards", "castle")
+VARIANTS = {"tank_explosion": ("army", "infantry")}
+
+MAX_SOLDIERS = 6  # rulebook 7.2.1
+MAX_MACHINES = 6  # tanks + airplanes, rulebook 7.2.1
+MAX_TANK_DICE = 6  # rules-decisions: no tank rolls more than 6 dice
+MAX_TOWERS = 4  # rulebook 7.7.2
+MAX_DEFENDERS = 99  # more soldiers than any army has (rules-decisions: soldiers per army, default 40)
+MAX_PIECES = 20  # the box holds 20 tanks and 20 airplanes (rules-decisions: Player turn)
+
+STEP_KEYS = {
+    "infantry": {"side", "assault", "soldiers", "great_cannon", "dice"},
+    "tanks": {"side", "assault", "intercept", "rolls"},
+    "airplanes": {"side", "assault", "airplanes", "intercept", "paratrooper", "dice"},
+    "automaton": {"side", "assault", "dice"},
+}
+
+
+def load_json(text: str, where: str = "input") -> object:
+    """Parse JSON text; a syntax error becomes a GameError naming the place."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise GameError(f"{where} is not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
+    except (TypeError, ValueError) as err:
+        raise GameError(f"{where} is not valid JSON: {err}") from None
+
+
+def _count(value, what: str, *, low: int = 0, high: int | None = None) -> int:
+    if value is None:
+        value = 0
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise GameError(f"{what} must be a whole number, not {json.dumps(value)}")
+    if value < low or (high is not None and value > high):
+        bound = f"{low}..{high}" if high is not None else f"at least {low}"
+        raise GameError(f"{what} must be {bound}, not {value}")
+    return value
+
+
+def _keys(obj, allowed, what: str) -> dict:
+    if not isinstance(obj, dict):
+        raise GameError(f"{what} must be an object, not {json.dumps(obj)[:40]}")
+    unknown = sorted(set(obj) - set(allowed))
+    if unknown:
+        raise GameError(f"unknown key {unknown[0]!r} in {what}")
+    return obj
+
+
+def face(value, what: str) -> str:
+    """One die face, checked."""
+    if value not in FACES:
+        raise GameError(f"{what}: {json.dumps(value)[:30]} is not a die face (hit, blank or explosion)")
+    return value
+
+
+def dice(value, what: str, count: int | None = None) -> list[str]:
+    """A list of die faces, optionally of an exact length."""
+    if not isinstance(value, list):
+        raise GameError(f"{what} must be a list of die faces")
+    faces = [face(v, what) for v in value]
+    if count is not None and len(faces) != count:
+        raise GameError(f"{what} needs {count} {'die' if count == 1 else 'dice'}, got {len(faces)}")
+    return faces
+
+
+def _tank_card(value, who: str):
+    if value is None:
+        return None
+    card = _keys(value, ("dice", "hits"), f"{who} tank_card")
+    if card.get("dice") is None or card.get("hits") is None:
+        raise GameError(f"{who} tank_card needs both its printed dice and hits")
+    return {
+        "dice": _count(card["dice"], f"{who} tank_card dice", low=1, high=MAX_TANK_DICE),
+        "hits": _count(card["hits"], f"{who} tank_card hits"),
+    }
+
+
+def _airplane_card(value, who: str):
+    if value is None:
+        return None
+    card = _keys(value, ("hooks",), f"{who} airplane_card")
+    hooks = card.get("hooks")
+    return {"hooks": None if hooks is None else _count(hooks, f"{who} airplane_card hooks")}
+
+
+def _side(value, who: str) -> dict:
+    raw = _keys(value, SIDE_KEYS if who == "defender" else SIDE_KEYS[:-1], who)
+    cards_raw = _keys(raw.get("cards") or {}, CARD_KEYS, f"{who} cards")
+    cards = {k: _count(cards_raw.get(k), f"{who} cards {k}") for k in CARD_KEYS}
+    side = {
+        "soldiers": _count(raw.get("soldiers"), f"{who} soldiers", high=MAX_DEFENDERS),
+        "tanks": _count(raw.get("tanks"), f"{who} tanks", high=MAX_PIECES),
+        "airplanes": _count(raw.get("airplanes"), f"{who} airplanes", high=MAX_PIECES),
+        "tank_card": _tank_card(raw.get("tank_card"), who),
+        "airplane_card": _airplane_card(raw.get("airplane_card"), who),
+        "cards": cards,
+    }
+    plane = side["airplane_card"]
+    if plane is not None and plane["hooks"] is not None:
+        upgrades = sum(cards[k] for k in AIRPLANE_UPGRADES)
+        if upgrades > plane["hooks"]:
+            raise GameError(
+                f"{who}'s Airplane card takes {plane['hooks']} upgrades (hooks), "
+                f"{upgrades} are in play (rulebook 6.3)"
+            )
+    if who == "defender":
+        castle = raw.get("castle")
+        if castle is not None:
+            castle = _keys(castle, ("towers",), "defender castle")
+            castle = {"towers": _count(castle.get("towers"), "defender castle towers", high=MAX_TOWERS)}
+        side["castle"] = castle
+    return side
+
+
+def parse_setup(data, *, allow_script: bool = False) -> dict:
+    """Check a battle's setup (the notation input) and return it complete and normalised.
+
+    Refuses what the rules do not allow to start a battle: an attacking army over the
+    limits or without a soldier, captured attacking pieces without their project card,
+    a defended territory without soldiers, a sea raid whose landing leaves no soldier.
+    """
+    allowed = TOP_KEYS if allow_script else TOP_KEYS[:-1]
+    if isinstance(data, dict) and "script" in data and not allow_script:
+        raise GameError("the setup of a battle has no script; send the steps one by one")
+    raw = _keys(data, allowed, "the battle")
+    for who in SIDES:
+        if who not in raw:
+            raise GameError(f"the battle has no {who}")
+    attacker = _side(raw["attacker"], "attacker")
+    defender = _side(raw["defender"], "defender")
+    sea_raid = raw.get("sea_raid", False)
+    if not isinstance(sea_raid, bool):
+        raise GameError("sea_raid must be true or false")
+    variants_raw = _keys(raw.get("variants") or {}, VARIANTS, "variants")
+    variants = {}
+    for key, choices in VARIANTS.items():
+        value = variants_raw.get(key, choices[0])
+        if value not in choices:
+            raise GameError(f"variant {key} must be one of {', '.join(choices)}, not {json.dumps(value)}")
+        variants[key] = value
+
+    # Army limits, rulebook 7.2 and rules-decisions "Battle".
+    if attacker["soldiers"] < 1:
+        raise GameError("an attacking army needs at least 1 soldier (rulebook 7.2.2)")
+    if attacker["soldiers"] > MAX_SOLDIERS:
+        raise GameError(f"an attacking army takes at most {MAX_SOLDIERS} soldiers, not {attacker['soldiers']} (rulebook 7.2.1)")
+    machines = attacker["tanks"] + attacker["airplanes"]
+    if machines > MAX_MACHINES:
+        raise GameError(f"an attacking army takes at most {MAX_MACHINES} tanks and airplanes together, not {machines} (rulebook 7.2.1)")
+    if attacker["tanks"] and attacker["tank_card"] is None:
+        raise GameError("without a Tank card the attacker's tanks are captured pieces that cannot attack (rulebook 8.3)")
+    if attacker["airplanes"] and attacker["airplane_card"] is None:
+        raise GameError("without an Airplane card the attacker's airplanes are captured pieces that cannot attack (rulebook 8.3)")
+    if defender["soldiers"] < 1:
+        raise GameError("the defender has no soldier: that territory is invaded, not attacked")
+    if sea_raid:
+        landing = landing_losses(attacker, defender)
+        if landing >= attacker["soldiers"]:
+            raise GameError(
+                f"the landing of this sea raid costs {landing} soldier{'s' if landing != 1 else ''}, "
+                f"which leaves none of the {attacker['soldiers']} (rules-decisions: Sea raid)"
+            )
+    setup = {"attacker": attacker, "defender": defender, "sea_raid": sea_raid, "variants": variants}
+    if allow_script:
+        script = raw.get("script", [])
+        if not isinstance(script, list):
+            raise GameError("script must be a list of steps")
+        setup["script"] = script
+    return setup
+
+
+def landing_losses(attacker: dict, defender: dict) -> int:
+    """Sea raid: 1 soldier, +1 per defender Submarine, -1 per attacker Armoured Ship, at least 0."""
+    return max(0, 1 + defender["cards"]["submarine"] - attacker["cards"]["armoured_ship"])
+
+
+def parse_step(data) -> dict:
+    """Check one step's shape (keys, types, faces); the machine checks it against the position."""
+    if not isinstance(data, dict):
+        raise GameError(f"a step must be an object, not {json.dumps(data)[:40]}")
+    side = data.get("side")
+    if side not in SIDES:
+        raise GameError(f"a step needs side 'attacker' or 'defender', not {json.dumps(side)[:30]}")
+    if "retreat" in data:
+        _keys(data, ("side", "retreat"), "a retreat step")
+        if data["retreat"] is not True:
+            raise GameError("retreat must be true")
+        return {"side": side, "retreat": True}
+    assault = data.get("assault")
+    if assault not in ASSAULTS:
+        raise GameError(f"unknown assault {json.dumps(assault)[:30]} (infantry, tanks, airplanes, automaton or a retreat)")
+    _keys(data, STEP_KEYS[assault], f"a {assault} step")
+    step = {"side": side, "assault": assault}
+    what = f"{side} {assault}"
+    if assault == "infantry":
+        if data.get("soldiers") is not None:
+            step["soldiers"] = _count(data["soldiers"], f"{what} soldiers", low=1)
+        gc = data.get("great_cannon", False)
+        if not isinstance(gc, bool):
+            raise GameError(f"{what}: great_cannon must be true or false")
+        step["great_cannon"] = gc
+        step["dice"] = dice(data.get("dice"), f"{what} dice")
+    elif assault == "tanks":
+        rolls = data.get("rolls")
+        if not isinstance(rolls, list):
+            raise GameError(f"{what} needs rolls: a list with one list of dice per tank fired")
+        step["rolls"] = [dice(r, f"{what} roll {i + 1}") for i, r in enumerate(rolls)]
+        if data.get("intercept") is not None:
+            step["intercept"] = _intercept(data["intercept"], f"{what} intercept")
+    elif assault == "airplanes":
+        if data.get("airplanes") is not None:
+            step["airplanes"] = _count(data["airplanes"], f"{what} airplanes", low=1)
+        if data.get("intercept") is not None:
+            step["intercept"] = _intercept(data["intercept"], f"{what} intercept")
+        if data.get("paratrooper") is not None:
+            step["paratrooper"] = face(data["paratrooper"], f"{what} paratrooper")
+        step["dice"] = dice(data.get("dice"), f"{what} dice")
+    else:
+        step["dice"] = dice(data.get("dice"), f"{what} dice")
+    return step
+
+
+def _intercept(value, what: str) -> dict:
+    raw = _keys(value, ("airplanes", "dice"), what)
+    count = _count(raw.get("airplanes"), f"{what} airplanes", low=1)
+    return {"airplanes": count, "dice": dice(raw.get("dice"), f"{what} dice", count)}

@@ -1,0 +1,242 @@
+"""Commands: small frozen value objects, one per thing the table does.
+
+Every random input travels inside a command (dice faces, cards drawn, cards removed at
+setup); the engine never rolls or draws. ``to_dict``/``from_dict`` give plain JSON with the
+class name under ``"type"``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+from companion.errors import GameError
+
+# ---- setup -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RemoveCards:
+    """Setup 4.2: the Tank and Airplane cards put back in the box unseen (3-4 players)."""
+
+    cards: tuple = ()
+
+
+@dataclass(frozen=True)
+class StartOrderRoll:
+    """Setup 4.7: one player's roll of the 6 dice for the start order."""
+
+    seat: int
+    faces: tuple = ()
+
+
+@dataclass(frozen=True)
+class PlaceFirstCastle:
+    """Setup 4.8: 2 soldiers and 1 castle on a free territory."""
+
+    seat: int
+    territory: str
+
+
+# ---- each round: recruitment and auction ------------------------------------------
+
+
+@dataclass(frozen=True)
+class Recruit:
+    """5.2.3: a player short of soldiers names the territories that get none."""
+
+    seat: int
+    without: tuple = ()
+
+
+@dataclass(frozen=True)
+class DrawAuction:
+    """5.3: the cards turned up for the auction, as drawn from the decks."""
+
+    cards: tuple = ()
+
+
+@dataclass(frozen=True)
+class LockBid:
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True)
+class UnlockBid:
+    seat: int
+
+
+@dataclass(frozen=True)
+class ChooseCard:
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True)
+class PassChoice:
+    seat: int
+
+
+# ---- a player's turn -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Activate:
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True)
+class BuildTank:
+    seat: int
+    territory: str
+
+
+@dataclass(frozen=True)
+class BuildAirplane:
+    seat: int
+    territory: str
+
+
+@dataclass(frozen=True)
+class BuildTower:
+    seat: int
+    territory: str
+
+
+@dataclass(frozen=True)
+class BuildCastle:
+    seat: int
+    territory: str
+
+
+@dataclass(frozen=True)
+class Invade:
+    seat: int
+    source: str
+    target: str
+    soldiers: int
+    tanks: int = 0
+    airplanes: int = 0
+
+
+@dataclass(frozen=True)
+class Attack:
+    seat: int
+    source: str
+    target: str
+    soldiers: int
+    tanks: int = 0
+    airplanes: int = 0
+
+
+@dataclass(frozen=True)
+class Move:
+    """9: up to 3 moves made together, each a dict
+    ``{"source", "target", "soldiers", "tanks", "airplanes", "by"}`` (``by``: "land",
+    "sea" or absent for either)."""
+
+    seat: int
+    moves: tuple = ()
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    seat: int
+
+
+@dataclass(frozen=True)
+class BattleStep:
+    """One step of the battle notation (docs: battle-notation.md), dice included."""
+
+    step: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SetCardValue:
+    """The table enters a printed value of a physical card: a Tank's cost/dice/hits, an
+    Airplane's cost/hooks, a project's activation cost, a Work of Art's vp."""
+
+    card: str
+    field: str
+    value: int
+
+
+COMMANDS = {
+    cls.__name__: cls
+    for cls in (
+        RemoveCards, StartOrderRoll, PlaceFirstCastle, Recruit, DrawAuction, LockBid,
+        UnlockBid, ChooseCard, PassChoice, Activate, BuildTank, BuildAirplane, BuildTower,
+        BuildCastle, Invade, Attack, Move, EndTurn, BattleStep, SetCardValue,
+    )
+}
+_TUPLE_FIELDS = {"cards", "faces", "without", "moves"}
+
+
+_INT_FIELDS = {"seat", "amount", "soldiers", "tanks", "airplanes", "value"}
+_STR_FIELDS = {"card", "territory", "source", "target", "field"}
+_STR_LIST_FIELDS = {"cards", "faces", "without"}
+
+
+def check_types(cmd) -> None:
+    """GameError unless every field has the JSON type the command needs."""
+    name = type(cmd).__name__
+    for f in dataclasses.fields(cmd):
+        v = getattr(cmd, f.name)
+        if f.name in _INT_FIELDS and (isinstance(v, bool) or not isinstance(v, int)):
+            raise GameError(f"{name}: {f.name!r} must be a whole number, not {v!r}")
+        if f.name in _STR_FIELDS and not isinstance(v, str):
+            raise GameError(f"{name}: {f.name!r} must be a name (a string), not {v!r}")
+        if f.name in _STR_LIST_FIELDS and (not isinstance(v, (list, tuple)) or not all(isinstance(x, str) for x in v)):
+            raise GameError(f"{name}: {f.name!r} must be a list of names")
+        if f.name == "moves" and (not isinstance(v, (list, tuple)) or not all(isinstance(x, dict) for x in v)):
+            raise GameError(f"{name}: 'moves' must be a list of objects")
+        if f.name == "step" and not isinstance(v, dict):
+            raise GameError(f"{name}: 'step' must be an object")
+
+
+def type_of(cmd) -> str:
+    return type(cmd).__name__
+
+
+def to_dict(cmd) -> dict:
+    """``{"type": name, ...fields}``, plain JSON."""
+    out = {"type": type(cmd).__name__}
+    for f in dataclasses.fields(cmd):
+        value = getattr(cmd, f.name)
+        if isinstance(value, tuple):
+            value = [dict(v) if isinstance(v, dict) else v for v in value]
+        elif isinstance(value, dict):
+            value = dict(value)
+        out[f.name] = value
+    return out
+
+
+def from_dict(d: dict):
+    """The command a dict describes, or GameError saying what is wrong with it."""
+    if not isinstance(d, dict):
+        raise GameError("a command must be a JSON object")
+    name = d.get("type")
+    cls = COMMANDS.get(name)
+    if cls is None:
+        raise GameError(f"unknown command type {name!r}")
+    names = {f.name for f in dataclasses.fields(cls)}
+    extra = set(d) - names - {"type"}
+    if extra:
+        raise GameError(f"{name} has no field {sorted(extra)[0]!r}")
+    kwargs = {}
+    for f in dataclasses.fields(cls):
+        if f.name not in d:
+            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                raise GameError(f"{name} needs a {f.name!r}")
+            continue
+        value = d[f.name]
+        if f.name in _TUPLE_FIELDS:
+            if not isinstance(value, (list, tuple)):
+                raise GameError(f"{name}: {f.name!r} must be a list")
+            value = tuple(dict(v) if isinstance(v, dict) else v for v in value)
+        kwargs[f.name] = value
+    cmd = cls(**kwargs)
+    check_types(cmd)
+    return cmd

@@ -1,0 +1,1148 @@
+"""The Magnifico referee: ``new_game``, ``apply``, ``check`` and ``legal``.
+
+``apply(state, command)`` never mutates its input: it works on a copy and returns the copy
+with the events, or raises GameError and the caller keeps the old state. Rule references
+are to the English rulebook ("5.3.6") and to rules-decisions.md ("rd: Auction").
+
+Where both are silent, the engine decides:
+- Round 1 has its income and recruitment too (5.1: "first takes place in the first round").
+- Start-order rolls may come in any order; only tied players roll again.
+- Unsold cards go to the bottom in the order drawn; a later draw must take the unseen
+  cards first, then the bottom ones in that order.
+- A chooser who may take none of the cards left (a second Tank/Airplane) is passed over.
+- A territory is held by its soldiers: every own territory keeps at least one soldier;
+  tanks or airplanes alone never hold one.
+- Two territories with a land border (crossings included) fight by land even when they
+  also share a sea: no landing losses.
+- A Tank/Airplane card with no printed cost costs the rules' default 20 (never asked);
+  dice, hits, hooks, activation costs and Works of Art's points are asked for.
+- End-of-round points are given to a player all at once: the first player (leader first)
+  whose total reaches the target wins, possibly above it.
+- ``check`` answers None (legal) for a command that only lacks a printed value.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from companion.core import dice
+from companion.core.players import capped, check_tens, clockwise_from, distance
+from companion.errors import GameError
+
+from . import commands as C
+from .state import BOX, VEHICLE_KINDS, Auction, State, Territory, Turn, normalize_cards
+
+CAP = 300  # 5.1.3
+START_FLORINS = 100  # 4.8
+INVADE_COST, ATTACK_COST, CASTLE_COST, TOWER_COST, DEFAULT_VEHICLE_COST = 10, 30, 30, 20, 20
+MAX_RAIDS = 3  # 5.4.6
+AUCTION_CARDS = {3: (1, 1), 4: (2, 1), 5: (2, 2)}  # (from the Tank/Airplane deck, projects) 5.3.1-3
+REMOVED_AT_SETUP = {3: 2, 4: 1, 5: 0}  # of each of Tank and Airplane, 4.2
+
+VARIANTS = {
+    "strict_order": (False, "Italian strict order: activate, build tanks/airplanes, towers, invade, attack"),
+    "separate_limits": (False, "3 invasions and 3 attacks per turn, counted apart"),
+    "tank_explosion": ("army", "a tank with 3+ explosions destroys its whole army ('army') or only its soldiers ('infantry')"),
+}
+DEFAULT_VARIANTS = {k: v[0] for k, v in VARIANTS.items()}
+
+# Italian strict order (rd: Player turn, variant): the stage of each action.
+STAGES = {"Activate": 0, "BuildTank": 1, "BuildAirplane": 1, "BuildTower": 2, "Invade": 3, "Attack": 4}
+STAGE_NAMES = ["activating cards", "building tanks and airplanes", "building towers", "invading", "attacking"]
+
+# The card kinds the battle notation counts per side.
+BATTLE_CARD_KINDS = (
+    "walls", "automaton", "battle_wagon", "multi_gun", "bombard", "great_cannon", "transmission_gear",
+    "cannon_lighter", "multi_cannon", "gyroscope", "anti_tank_bomb", "anti_aircraft_culverin",
+    "paratrooper", "submarine", "armoured_ship", "work_of_art",
+)
+
+# Which printed values the table may enter, per kind; every other kind has only "activation".
+# (The names follow data/magnifico/cards.json: "activation" is a project's activation cost,
+# "cost" a Tank or Airplane card's production cost.)
+CARD_FIELDS = {"tank": ("cost", "dice", "hits"), "airplane": ("cost", "hooks"), "work_of_art": ("activation", "vp"),
+               "leonardo": ()}
+
+
+# ---------------------------------------------------------------------------------------
+# new game
+
+
+def new_game(header: dict) -> State:
+    """The state right after the box is opened: the deck is to be set up, then the roll."""
+    if not isinstance(header, dict):
+        raise GameError("the header must be a JSON object")
+    if header.get("game", "magnifico") != "magnifico":
+        raise GameError(f"this is a record of {header.get('game')!r}, not of Magnifico")
+    seats = header.get("seats")
+    if not isinstance(seats, list) or not 3 <= len(seats) <= 5:
+        raise GameError("Magnifico is played by 3 to 5 players")
+    players = []
+    for i, s in enumerate(seats):
+        if isinstance(s, str):
+            s = {"name": s}
+        if not isinstance(s, dict) or not s.get("name"):
+            raise GameError(f"seat {i + 1} needs a name")
+        players.append((str(s["name"]), str(s.get("color", ""))))
+    variants = dict(DEFAULT_VARIANTS)
+    for k, v in (header.get("variants") or {}).items():
+        if k not in VARIANTS:
+            raise GameError(f"unknown variant {k!r} (known: {', '.join(VARIANTS)})")
+        variants[k] = v
+    if variants["tank_explosion"] not in ("army", "infantry"):
+        raise GameError("the tank_explosion variant is 'army' or 'infantry'")
+    target = header.get("target", 30)
+    per_army = header.get("soldiers_per_army", 40)
+    if not isinstance(target, int) or not 1 <= target <= 40:
+        raise GameError("the target is a number of victory points up to 40 (the board's track)")
+    if not isinstance(per_army, int) or per_army < 4:
+        raise GameError("an army needs at least 4 soldiers (one is the score marker)")
+    if "map" not in header or "cards" not in header:
+        raise GameError("the header must carry the map and the cards")
+    cards = normalize_cards(header["cards"])
+    from .state import Player
+
+    state = State(
+        seats=[Player(name, color, 0, 0, per_army - 1) for name, color in players],
+        map=header["map"], cards=cards, variants=variants, target=target, soldiers_per_army=per_army,
+    )
+    state.territories = {tid: Territory() for tid in state.board.ids}
+    vehicles = [c for c, v in cards.items() if v["kind"] in VEHICLE_KINDS]
+    projects = [c for c, v in cards.items() if v["kind"] not in VEHICLE_KINDS and v["kind"] != "leonardo"]
+    state.decks = {"vehicles": {"unknown": vehicles, "bottom": []}, "projects": {"unknown": projects, "bottom": []}}
+    if REMOVED_AT_SETUP[state.n]:
+        state.phase = "remove_cards"
+    else:
+        _begin_start_roll(state)
+    return state
+
+
+def _begin_start_roll(state: State) -> None:
+    state.phase = "start_roll"
+    state.start_roll = {"contenders": list(range(state.n)), "rolls": {}}
+
+
+# ---------------------------------------------------------------------------------------
+# apply / check
+
+
+def apply(state: State, cmd) -> tuple[State, list[dict]]:
+    """Check ``cmd`` against the rules and return (new state, events). ``state`` is untouched."""
+    if isinstance(cmd, dict):
+        cmd = C.from_dict(cmd)
+    handler = _HANDLERS.get(type(cmd))
+    if handler is None:
+        raise GameError(f"{type(cmd).__name__} is not a Magnifico command")
+    C.check_types(cmd)
+    if state.phase == "over" and not isinstance(cmd, C.SetCardValue):
+        raise GameError(f"the game is over: {state.seats[state.winner].name} has won")
+    new = state.copy()
+    events: list[dict] = []
+    handler(new, cmd, events)
+    return new, events
+
+
+def check(state: State, cmd) -> str | None:
+    """The reason ``cmd`` is refused now, or None if it is legal."""
+    try:
+        apply(state, cmd)
+    except GameError as err:
+        if err.needs:
+            return None  # legal; the table must first enter a printed value
+        return err.reason
+    return None
+
+
+def public_view(state: State) -> dict:
+    """``state.to_dict()`` safe to show the table: sealed bids are replaced by who has locked."""
+    d = state.to_dict()
+    a = d.get("auction")
+    if a is not None and not a["revealed"]:
+        a["locked"] = sorted(int(k) for k in a["bids"])
+        a["bids"] = {}
+    return d
+
+
+# ---------------------------------------------------------------------------------------
+# helpers
+
+
+def _name(state: State, seat: int) -> str:
+    return state.seats[seat].name
+
+
+def _tname(state: State, tid: str) -> str:
+    return state.board.name(tid)
+
+
+def _seat(state: State, seat) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n:
+        raise GameError(f"there is no seat {seat!r}")
+    return seat
+
+
+def _territory(state: State, tid) -> Territory:
+    t = state.territories.get(tid) if isinstance(tid, str) else None
+    if t is None:
+        raise GameError(f"there is no territory {tid!r} on this map")
+    return t
+
+
+def _count(value, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise GameError(f"{what} must be a whole number, 0 or more")
+    return value
+
+
+def _phase(state: State, *phases: str) -> None:
+    if state.phase not in phases:
+        raise GameError(f"not now: the game is at {_PHASE_TEXT.get(state.phase, state.phase)}")
+
+
+_PHASE_TEXT = {
+    "remove_cards": "setup (removing Tank and Airplane cards)", "start_roll": "the start-order roll",
+    "first_castles": "placing the first castles", "recruit": "recruitment", "auction_draw": "drawing the auction cards",
+    "bidding": "the bidding", "choosing": "choosing the auctioned cards", "turns": "the players' turns",
+    "battle": "a battle", "over": "the end",
+}
+
+
+def _needs(state: State, card: str, field: str):
+    value = state.printed(card, field)
+    if value is None:
+        raise GameError(
+            f"the {field} printed on the card {state.card_name(card)} ({card}) is not known yet: enter it first",
+            needs={"card": card, "field": field},
+        )
+    return value
+
+
+def _discounted(state: State, seat: int, cost: int) -> int:
+    """rd: Money: the Leonardo holder pays 10 less to activate or build (never below 0)."""
+    return max(0, cost - 10) if seat == state.leonardo else cost
+
+
+def _pay(state: State, seat: int, amount: int, what: str) -> None:
+    p = state.seats[seat]
+    if p.florins < amount:
+        raise GameError(f"{p.name} holds {p.florins} florins; {what} costs {amount}")
+    p.florins -= amount
+
+
+def _gain_florins(state: State, seat: int, amount: int, events: list, why: str) -> None:
+    p = state.seats[seat]
+    p.florins, excess = capped(p.florins + amount, CAP)
+    events.append({"type": "florins", "seat": seat, "amount": amount, "to_bank": excess, "why": why})
+
+
+def _gain_vp(state: State, seat: int, vp: int, events: list, why: str) -> None:
+    if vp <= 0 or state.winner is not None:
+        return
+    p = state.seats[seat]
+    p.vp += vp
+    events.append({"type": "victory_points", "seat": seat, "vp": vp, "total": p.vp, "why": why})
+    if p.vp >= state.target:  # 11.3: the first to reach the target wins at once
+        state.winner = seat
+        state.phase = "over"
+        events.append({"type": "game_over", "winner": seat, "vp": p.vp})
+
+
+def _the_turn(state: State, seat) -> Turn:
+    _phase(state, "turns")
+    seat = _seat(state, seat)
+    if state.turn.seat != seat:
+        raise GameError(f"it is {_name(state, state.turn.seat)}'s turn, not {_name(state, seat)}'s")
+    return state.turn
+
+
+def _stage(state: State, turn: Turn, action: str) -> None:
+    """rd: Player turn, variant: the Italian strict order of actions."""
+    if not state.variants.get("strict_order"):
+        return
+    stage = STAGES[action]
+    if stage < turn.stage:
+        raise GameError(
+            f"Italian order: {STAGE_NAMES[stage]} comes before {STAGE_NAMES[turn.stage]}, already begun this turn"
+        )
+    turn.stage = stage
+
+
+def _own(state: State, seat: int, tid, what="") -> Territory:
+    t = _territory(state, tid)
+    if t.owner != seat:
+        raise GameError(f"{_tname(state, tid)} is not {_name(state, seat)}'s territory{what}")
+    return t
+
+
+def _check_army(state: State, seat: int, t: Territory, tid: str, soldiers, tanks, airplanes, what: str) -> None:
+    soldiers = _count(soldiers, "the number of soldiers")
+    tanks = _count(tanks, "the number of tanks")
+    airplanes = _count(airplanes, "the number of airplanes")
+    if soldiers > t.soldiers - 1:
+        raise GameError(
+            f"{_tname(state, tid)} has {t.soldiers} soldiers and must keep at least one: "
+            f"{what} can take at most {t.soldiers - 1}"
+        )
+    if tanks > t.tanks:
+        raise GameError(f"{_tname(state, tid)} has only {t.tanks} tanks")
+    if airplanes > t.airplanes:
+        raise GameError(f"{_tname(state, tid)} has only {t.airplanes} airplanes")
+    if tanks and not state.card_in_play(seat, "tank"):
+        raise GameError(f"{_name(state, seat)} has no Tank card in play: tanks cannot be used")
+    if airplanes and not state.card_in_play(seat, "airplane"):
+        raise GameError(f"{_name(state, seat)} has no Airplane card in play: airplanes cannot be used")
+
+
+# ---------------------------------------------------------------------------------------
+# setup
+
+
+def _remove_cards(state: State, cmd: C.RemoveCards, events: list) -> None:
+    """4.2: with 4 players one random Tank and one Airplane card leave the game, with 3 two."""
+    _phase(state, "remove_cards")
+    k = REMOVED_AT_SETUP[state.n]
+    cards = list(cmd.cards)
+    if len(set(cards)) != len(cards):
+        raise GameError("a card is named twice")
+    deck = state.decks["vehicles"]["unknown"]
+    for c in cards:
+        if c not in deck:
+            raise GameError(f"{c!r} is not a Tank or Airplane card of this box")
+    for kind in ("tank", "airplane"):
+        got = sum(1 for c in cards if state.kind(c) == kind)
+        if got != k:
+            raise GameError(f"with {state.n} players {k} {kind.title()} card(s) leave the game, not {got}")
+    for c in cards:
+        deck.remove(c)
+    state.removed = cards
+    events.append({"type": "cards_removed", "count": len(cards)})
+    _begin_start_roll(state)
+
+
+def _start_order_roll(state: State, cmd: C.StartOrderRoll, events: list) -> None:
+    """4.7: most hits wins; ties go to fewer explosions; still tied players roll again."""
+    _phase(state, "start_roll")
+    seat = _seat(state, cmd.seat)
+    sr = state.start_roll
+    if seat not in sr["contenders"]:
+        raise GameError(f"{_name(state, seat)} is not rolling for the start order now")
+    if seat in sr["rolls"]:
+        raise GameError(f"{_name(state, seat)} has already rolled")
+    faces = dice.check_faces(cmd.faces, 6, "the start-order roll")
+    sr["rolls"][seat] = list(faces)
+    events.append({"type": "start_roll", "seat": seat, "faces": list(faces), "reveal": True})
+    if len(sr["rolls"]) < len(sr["contenders"]):
+        return
+
+    def key(s):
+        f = sr["rolls"][s]
+        return (dice.count(f, dice.HIT), -dice.count(f, dice.EXPLOSION))
+
+    best = max(key(s) for s in sr["contenders"])
+    tied = [s for s in sr["contenders"] if key(s) == best]
+    if len(tied) > 1:
+        state.start_roll = {"contenders": tied, "rolls": {}}
+        events.append({"type": "start_roll_tied", "seats": tied})
+        return
+    winner = tied[0]
+    state.leonardo = winner
+    state.start_roll = {"contenders": [], "rolls": {}}
+    state.phase = "first_castles"
+    state.castle_order = clockwise_from(winner, state.n)
+    events.append({"type": "leonardo", "seat": winner, "why": "start order"})
+
+
+def first_castle_reason(state: State, seat: int, tid: str) -> str | None:
+    """4.8: a free territory with no land border to another player's castle."""
+    t = state.territories[tid]
+    if t.owner is not None:
+        return f"{_tname(state, tid)} is already taken"
+    for nb in state.board.land[tid]:
+        o = state.territories[nb]
+        if o.castle and o.owner not in (None, seat):
+            return f"{_tname(state, tid)} borders {_name(state, o.owner)}'s castle in {_tname(state, nb)}"
+    return None
+
+
+def _place_first_castle(state: State, cmd: C.PlaceFirstCastle, events: list) -> None:
+    _phase(state, "first_castles")
+    seat = _seat(state, cmd.seat)
+    if state.castle_order[0] != seat:
+        raise GameError(f"{_name(state, state.castle_order[0])} places a castle now, not {_name(state, seat)}")
+    _territory(state, cmd.territory)
+    reason = first_castle_reason(state, seat, cmd.territory)
+    if reason:
+        raise GameError(reason)
+    t = state.territories[cmd.territory]
+    t.owner, t.soldiers, t.castle = seat, 2, True
+    state.seats[seat].reserve -= 2
+    state.castle_order.pop(0)
+    events.append({"type": "first_castle", "seat": seat, "territory": cmd.territory})
+    if not state.castle_order:
+        for s in range(state.n):
+            _gain_florins(state, s, START_FLORINS, events, "start")
+        _start_round(state, events)
+
+
+# ---------------------------------------------------------------------------------------
+# the round: income, recruitment
+
+
+def income_of(state: State, seat: int) -> int:
+    """5.1.1-2: 10 per territory, 10 per castle, 10 per Work of Art in play."""
+    territories = castles = 0
+    for t in state.territories.values():
+        if t.owner == seat:
+            territories += 1
+            castles += t.castle
+    return 10 * (territories + castles + state.count_in_play(seat, "work_of_art"))
+
+
+def _start_round(state: State, events: list) -> None:
+    state.round += 1
+    state.turn = None
+    state.turn_order = []
+    events.append({"type": "round", "round": state.round})
+    for s in range(state.n):  # 5.1 income
+        _gain_florins(state, s, income_of(state, s), events, "income")
+    state.recruit_pending = []
+    for s in range(state.n):  # 5.2 recruiting
+        owned = state.owned(s)
+        p = state.seats[s]
+        if p.reserve >= len(owned):
+            for tid in owned:
+                state.territories[tid].soldiers += 1
+            p.reserve -= len(owned)
+            events.append({"type": "recruited", "seat": s, "territories": owned})
+        elif p.reserve == 0:
+            events.append({"type": "recruited", "seat": s, "territories": [], "short": len(owned)})
+        else:
+            state.recruit_pending.append(s)
+    if state.recruit_pending:
+        state.phase = "recruit"
+    else:
+        _begin_auction(state, events)
+
+
+def _recruit(state: State, cmd: C.Recruit, events: list) -> None:
+    """5.2.3: a player short of soldiers chooses which territories go without."""
+    _phase(state, "recruit")
+    seat = _seat(state, cmd.seat)
+    if seat not in state.recruit_pending:
+        raise GameError(f"{_name(state, seat)} has no choice to make in recruitment")
+    owned = state.owned(seat)
+    p = state.seats[seat]
+    without = list(cmd.without)
+    need = len(owned) - p.reserve
+    if len(set(without)) != len(without):
+        raise GameError("a territory is named twice")
+    for tid in without:
+        if tid not in owned:
+            raise GameError(f"{_tname(state, tid) if tid in state.territories else tid!r} is not {p.name}'s territory")
+    if len(without) != need:
+        raise GameError(
+            f"{p.name} has {p.reserve} soldiers for {len(owned)} territories: name exactly {need} to go without"
+        )
+    got = [tid for tid in owned if tid not in without]
+    for tid in got:
+        state.territories[tid].soldiers += 1
+    p.reserve -= len(got)
+    state.recruit_pending.remove(seat)
+    events.append({"type": "recruited", "seat": seat, "territories": got, "without": without})
+    if not state.recruit_pending:
+        _begin_auction(state, events)
+
+
+# ---------------------------------------------------------------------------------------
+# the auction
+
+
+def auction_counts(state: State) -> tuple[int, int]:
+    """5.3.1-3: how many cards come from the Tank/Airplane deck and from the projects."""
+    v, p = AUCTION_CARDS[state.n]
+    v_avail = sum(len(x) for x in state.decks["vehicles"].values())
+    p_avail = sum(len(x) for x in state.decks["projects"].values())
+    v_take = min(v, v_avail)
+    return v_take, min(p + v - v_take, p_avail)
+
+
+def _bidders(state: State) -> list[int]:
+    """rd: Auction: every player with at least 10 florins bids."""
+    return [s for s in range(state.n) if state.seats[s].florins >= 10]
+
+
+def _begin_auction(state: State, events: list) -> None:
+    if sum(auction_counts(state)) == 0 or not _bidders(state):
+        events.append({"type": "no_auction", "why": "no cards left" if _bidders(state) else "nobody can bid"})
+        _start_turns(state, events)
+        return
+    state.phase = "auction_draw"
+
+
+def _draw_auction(state: State, cmd: C.DrawAuction, events: list) -> None:
+    _phase(state, "auction_draw")
+    cards = list(cmd.cards)
+    if len(set(cards)) != len(cards):
+        raise GameError("a card is named twice")
+    unknown = [c for c in cards if c not in state.cards]
+    if unknown:
+        raise GameError(f"there is no card {unknown[0]!r} in this box")
+    want = dict(zip(("vehicles", "projects"), auction_counts(state)))
+    for deck, k in want.items():
+        drawn = [c for c in cards if c in state.cards and (state.kind(c) in VEHICLE_KINDS) == (deck == "vehicles")]
+        label = "Tank/Airplane" if deck == "vehicles" else "project"
+        if len(drawn) != k:
+            raise GameError(f"the auction takes {k} card(s) from the {label} deck, not {len(drawn)}")
+        d = state.decks[deck]
+        from_unknown = min(k, len(d["unknown"]))
+        for c in drawn[:from_unknown]:
+            if c not in d["unknown"]:
+                where = "at the bottom of the deck" if c in d["bottom"] else "not in the deck"
+                raise GameError(f"card {c} is {where}: it cannot be drawn now")
+        expected = d["bottom"][: k - from_unknown]
+        if drawn[from_unknown:] != expected:
+            raise GameError(f"the next {label} cards from the bottom of the deck are {', '.join(expected)}")
+        for c in drawn[:from_unknown]:
+            d["unknown"].remove(c)
+        del d["bottom"][: k - from_unknown]
+    state.auction = Auction(drawn=cards, cards=list(cards), bidders=_bidders(state))
+    state.phase = "bidding"
+    events.append({"type": "auction_drawn", "cards": cards, "reveal": True})
+
+
+def _lock_bid(state: State, cmd: C.LockBid, events: list) -> None:
+    """5.3.4: a sealed bid, at least 10, in tens, at most what the bidder holds."""
+    _phase(state, "bidding")
+    seat = _seat(state, cmd.seat)
+    a = state.auction
+    p = state.seats[seat]
+    if seat not in a.bidders:
+        raise GameError(f"{p.name} holds {p.florins} florins and cannot bid (the minimum bid is 10)")
+    if seat in a.bids:
+        raise GameError(f"{p.name}'s bid is already locked: unlock it first to change it")
+    amount = check_tens(cmd.amount, "a bid")
+    if amount < 10:
+        raise GameError("the minimum bid is 10 florins")
+    if amount > p.florins:
+        raise GameError(f"{p.name} holds {p.florins} florins; a bid of {amount} is not possible")
+    a.bids[seat] = amount
+    events.append({"type": "bid_locked", "seat": seat})
+    if len(a.bids) == len(a.bidders):
+        a.revealed = True
+        state.phase = "choosing"
+        events.append({"type": "bids_revealed", "bids": {str(s): v for s, v in a.bids.items()}, "reveal": True})
+        _advance_choice(state, events)
+
+
+def _unlock_bid(state: State, cmd: C.UnlockBid, events: list) -> None:
+    _phase(state, "bidding")
+    seat = _seat(state, cmd.seat)
+    if seat not in state.auction.bids:
+        raise GameError(f"{_name(state, seat)} has no locked bid")
+    del state.auction.bids[seat]
+    events.append({"type": "bid_unlocked", "seat": seat})
+
+
+def next_chooser(state: State) -> int | None:
+    """rd: Auction: higher bid first; equal bids from the holder's left, the holder last;
+    the holder is whoever holds Leonardo now (the first buyer takes it at once)."""
+    a = state.auction
+    left = [s for s in a.bidders if s not in a.done]
+    if not left:
+        return None
+    holder = state.leonardo
+
+    def key(s):
+        return (-a.bids[s], distance(holder, s, state.n) or state.n)
+
+    return min(left, key=key)
+
+
+def choice_order(state: State) -> list[int]:
+    """The order of choice if everyone from now on buys (for display)."""
+    trial = state.copy()
+    order = []
+    while (s := next_chooser(trial)) is not None:
+        order.append(s)
+        trial.auction.done.append(s)
+        if trial.auction.first_buyer is None:
+            trial.auction.first_buyer = s
+            trial.leonardo = s
+    return order
+
+
+def buy_reason(state: State, seat: int, card: str) -> str | None:
+    """5.3.8: nobody holds two Tank cards or two Airplane cards."""
+    kind = state.kind(card)
+    if kind in VEHICLE_KINDS and state.card_in_play(seat, kind):
+        return f"{_name(state, seat)} already has a{'n' if kind == 'airplane' else ''} {kind.title()} card"
+    return None
+
+
+def _advance_choice(state: State, events: list) -> None:
+    a = state.auction
+    while a.cards:
+        s = next_chooser(state)
+        if s is None:
+            break
+        if any(buy_reason(state, s, c) is None for c in a.cards):
+            return
+        a.done.append(s)
+        events.append({"type": "choice_passed", "seat": s, "auto": True, "why": "no card they may take"})
+    _finish_auction(state, events)
+
+
+def _chooser(state: State, seat) -> int:
+    _phase(state, "choosing")
+    seat = _seat(state, seat)
+    s = next_chooser(state)
+    if s != seat:
+        raise GameError(f"{_name(state, s)} chooses now, not {_name(state, seat)}")
+    return seat
+
+
+def _choose_card(state: State, cmd: C.ChooseCard, events: list) -> None:
+    seat = _chooser(state, cmd.seat)
+    a = state.auction
+    if cmd.card not in a.cards:
+        raise GameError(f"{state.card_name(cmd.card) if cmd.card in state.cards else repr(cmd.card)} is not on auction")
+    reason = buy_reason(state, seat, cmd.card)
+    if reason:
+        raise GameError(reason)
+    p = state.seats[seat]
+    _pay(state, seat, a.bids[seat], "the bid")  # 5.3.12
+    a.cards.remove(cmd.card)
+    a.done.append(seat)
+    kind = state.kind(cmd.card)
+    (p.in_play if kind in VEHICLE_KINDS else p.store).append(cmd.card)  # 5.3.7
+    events.append({"type": "card_bought", "seat": seat, "card": cmd.card, "paid": a.bids[seat],
+                   "into": "in_play" if kind in VEHICLE_KINDS else "store"})
+    if a.first_buyer is None:  # 5.3.5: the first buyer becomes the Magnifico at once
+        a.first_buyer = seat
+        if state.leonardo != seat:
+            state.leonardo = seat
+            events.append({"type": "leonardo", "seat": seat, "why": "auction"})
+    _advance_choice(state, events)
+
+
+def _pass_choice(state: State, cmd: C.PassChoice, events: list) -> None:
+    """5.3.9: the right passes on; the passer pays nothing and cannot take Leonardo."""
+    seat = _chooser(state, cmd.seat)
+    state.auction.done.append(seat)
+    events.append({"type": "choice_passed", "seat": seat})
+    _advance_choice(state, events)
+
+
+def _finish_auction(state: State, events: list) -> None:
+    """5.3.13: unsold cards go to the bottom of their deck."""
+    for c in state.auction.cards:
+        deck = "vehicles" if state.kind(c) in VEHICLE_KINDS else "projects"
+        state.decks[deck]["bottom"].append(c)
+    if state.auction.cards:
+        events.append({"type": "unsold", "cards": list(state.auction.cards)})
+    state.auction = None
+    _start_turns(state, events)
+
+
+# ---------------------------------------------------------------------------------------
+# player turns
+
+
+def _start_turns(state: State, events: list) -> None:
+    """5.4: from the Leonardo holder clockwise."""
+    state.phase = "turns"
+    state.turn_order = clockwise_from(state.leonardo, state.n)
+    state.turn = Turn(seat=state.turn_order[0])
+    events.append({"type": "turn", "seat": state.turn.seat})
+
+
+def activate_reason(state: State, seat: int, card: str) -> str | None:
+    """6.2-6.3: upgrades need their vehicle card in play; an Airplane takes at most its hooks."""
+    p = state.seats[seat]
+    if card not in p.store:
+        return f"{state.card_name(card)} ({card}) is not in {p.name}'s store"
+    upgrade = state.cards[card]["upgrade"]
+    if upgrade == "tank" and not state.card_in_play(seat, "tank"):
+        return f"{state.card_name(card)} is a Tank upgrade: {p.name} needs a Tank card in play first"
+    if upgrade == "airplane":
+        plane = state.card_in_play(seat, "airplane")
+        if not plane:
+            return f"{state.card_name(card)} is an Airplane upgrade: {p.name} needs an Airplane card in play first"
+        hooks = state.printed(plane, "hooks")
+        used = sum(1 for c in p.in_play if state.cards[c]["upgrade"] == "airplane")
+        if hooks is not None and used >= hooks:
+            return f"{p.name}'s Airplane has {hooks} hooks, all in use"
+    return None
+
+
+def _activate(state: State, cmd: C.Activate, events: list) -> None:
+    turn = _the_turn(state, cmd.seat)
+    seat = turn.seat
+    reason = activate_reason(state, seat, cmd.card)
+    if reason:
+        raise GameError(reason)
+    if state.cards[cmd.card]["upgrade"] == "airplane":
+        _needs(state, state.card_in_play(seat, "airplane"), "hooks")
+    _stage(state, turn, "Activate")
+    cost = _discounted(state, seat, _needs(state, cmd.card, "activation"))
+    vp = _needs(state, cmd.card, "vp") if state.kind(cmd.card) == "work_of_art" else 0
+    _pay(state, seat, cost, f"activating {state.card_name(cmd.card)}")
+    p = state.seats[seat]
+    p.store.remove(cmd.card)
+    p.in_play.append(cmd.card)
+    events.append({"type": "activated", "seat": seat, "card": cmd.card, "paid": cost})
+    _gain_vp(state, seat, vp, events, "work of art")  # 10.7
+
+
+def _castle_ready(state: State, seat: int, tid, done: list, what: str) -> Territory:
+    """5.4.2-3: only castles built in an earlier turn, once per castle per turn."""
+    t = _own(state, seat, tid)
+    if not t.castle:
+        raise GameError(f"{_tname(state, tid)} has no castle")
+    if tid in state.turn.new_castles:
+        raise GameError(f"the castle in {_tname(state, tid)} was built this turn: it cannot {what} yet")
+    if tid in done:
+        raise GameError(f"the castle in {_tname(state, tid)} can {what} only once per turn")
+    return t
+
+
+def _build_vehicle(state: State, cmd, kind: str, events: list) -> None:
+    turn = _the_turn(state, cmd.seat)
+    seat = turn.seat
+    card = state.card_in_play(seat, kind)
+    if not card:
+        raise GameError(f"{_name(state, seat)} has no {kind.title()} card in play")
+    t = _castle_ready(state, seat, cmd.territory, turn.produced, "build a tank or an airplane")
+    piece = kind + "s"
+    if state.supply(piece) < 1:
+        raise GameError(f"all {BOX[piece]} {piece} of the box are in use")
+    _stage(state, turn, "BuildTank")
+    printed = state.printed(card, "cost")
+    cost = _discounted(state, seat, DEFAULT_VEHICLE_COST if printed is None else printed)
+    _pay(state, seat, cost, f"a{'n' if kind == 'airplane' else ''} {kind}")
+    setattr(t, piece, getattr(t, piece) + 1)
+    turn.produced.append(cmd.territory)
+    events.append({"type": "built", "seat": seat, "piece": kind, "territory": cmd.territory, "paid": cost})
+    if state.firsts[kind] is None:  # 10.6 the first wonders
+        state.firsts[kind] = seat
+        _gain_vp(state, seat, 2, events, f"first {kind}")
+
+
+def _build_tank(state, cmd, events):
+    _build_vehicle(state, cmd, "tank", events)
+
+
+def _build_airplane(state, cmd, events):
+    _build_vehicle(state, cmd, "airplane", events)
+
+
+def _build_tower(state: State, cmd: C.BuildTower, events: list) -> None:
+    """5.4.3: 20 florins, one per castle per turn, castles from earlier turns, at most 4."""
+    turn = _the_turn(state, cmd.seat)
+    seat = turn.seat
+    t = _castle_ready(state, seat, cmd.territory, turn.towered, "take a tower")
+    if t.towers >= 4:
+        raise GameError(f"the castle in {_tname(state, cmd.territory)} already has 4 towers (a perfect city)")
+    if state.supply("towers") < 1:
+        raise GameError(f"all {BOX['towers']} towers of the box are in use")
+    _stage(state, turn, "BuildTower")
+    cost = _discounted(state, seat, TOWER_COST)
+    _pay(state, seat, cost, "a tower")
+    t.towers += 1
+    turn.towered.append(cmd.territory)
+    events.append({"type": "built", "seat": seat, "piece": "tower", "territory": cmd.territory, "paid": cost})
+    if t.towers == 4 and state.firsts["perfect_city"] is None:
+        state.firsts["perfect_city"] = seat
+        _gain_vp(state, seat, 2, events, "first perfect city")
+
+
+def _build_castle(state: State, cmd: C.BuildCastle, events: list) -> None:
+    """5.4.4: 30 florins, an own territory without a castle; it ends the turn."""
+    turn = _the_turn(state, cmd.seat)
+    seat = turn.seat
+    t = _own(state, seat, cmd.territory)
+    if t.castle:
+        raise GameError(f"{_tname(state, cmd.territory)} already has a castle")
+    if state.supply("castles") < 1:
+        raise GameError(f"all {BOX['castles']} castles of the box are in use")
+    cost = _discounted(state, seat, CASTLE_COST)
+    _pay(state, seat, cost, "a castle")
+    t.castle = True
+    turn.new_castles.append(cmd.territory)
+    events.append({"type": "built", "seat": seat, "piece": "castle", "territory": cmd.territory, "paid": cost})
+    _end_turn(state, events)
+
+
+def _raid_limit(state: State, turn: Turn, kind: str) -> None:
+    """5.4.6: at most 3 invasions and attacks together (variant: 3 of each)."""
+    if state.variants.get("separate_limits"):
+        used = turn.invasions if kind == "invasion" else turn.attacks
+        if used >= MAX_RAIDS:
+            raise GameError(f"{_name(state, turn.seat)} has made {MAX_RAIDS} {kind}s this turn")
+    elif turn.invasions + turn.attacks >= MAX_RAIDS:
+        raise GameError(f"{_name(state, turn.seat)} has made {MAX_RAIDS} invasions and attacks this turn")
+
+
+def _reach(state: State, source: str, target: str) -> str | None:
+    """'land' if the territories border (sea crossings included), 'sea' if they only share a
+    sea zone, else None (7.1.2, 5.4.5)."""
+    if target in state.board.land[source]:
+        return "land"
+    if state.board.share_sea(source, target):
+        return "sea"
+    return None
+
+
+def _invade(state: State, cmd: C.Invade, events: list) -> None:
+    """5.4.5: 10 florins, a free territory bordering the source or on the same sea."""
+    turn = _the_turn(state, cmd.seat)
+    seat = turn.seat
+    src = _own(state, seat, cmd.source)
+    dst = _territory(state, cmd.target)
+    if dst.owner is not None:
+        raise GameError(f"{_tname(state, cmd.target)} is not free: it belongs to {_name(state, dst.owner)}")
+    if cmd.source == cmd.target or not _reach(state, cmd.source, cmd.target):
+        raise GameError(f"{_tname(state, cmd.target)} neither borders {_tname(state, cmd.source)} nor shares a sea with it")
+    _check_army(state, seat, src, cmd.source, cmd.soldiers, cmd.tanks, cmd.airplanes, "an invasion")
+    if cmd.soldiers < 1:
+        raise GameError("an invasion needs at least one soldier")
+    _raid_limit(state, turn, "invasion")
+    _stage(state, turn, "Invade")
+    _pay(state, seat, INVADE_COST, "an invasion")
+    src.soldiers -= cmd.soldiers
+    src.tanks -= cmd.tanks
+    src.airplanes -= cmd.airplanes
+    dst.owner, dst.soldiers, dst.tanks, dst.airplanes = seat, cmd.soldiers, cmd.tanks, cmd.airplanes
+    turn.invasions += 1
+    events.append({"type": "invaded", "seat": seat, "source": cmd.source, "target": cmd.target,
+                   "soldiers": cmd.soldiers, "tanks": cmd.tanks, "airplanes": cmd.airplanes})
+
+
+def landing_losses(state: State, attacker: int, defender: int) -> int:
+    """rd: Battle, sea raid: 1, +1 per defender Submarine, -1 per attacker Armoured Ship."""
+    return max(0, 1 + state.count_in_play(defender, "submarine") - state.count_in_play(attacker, "armoured_ship"))
+
+
+def _side_setup(state: State, seat: int, soldiers: int, tanks: int, airplanes: int) -> dict:
+    side = {"soldiers": soldiers, "tanks": tanks, "airplanes": airplanes, "tank_card": None,
+            "airplane_card": None, "cards": {}}
+    tank = state.card_in_play(seat, "tank")
+    if tank and tanks:
+        side["tank_card"] = {"dice": _needs(state, tank, "dice"), "hits": _needs(state, tank, "hits")}
+    plane = state.card_in_play(seat, "airplane")
+    if plane:
+        # Hooks only limit upgrades; null (not entered) is accepted by the battle.
+        side["airplane_card"] = {"hooks": state.printed(plane, "hooks")}
+    for c in state.seats[seat].in_play:
+        kind = state.kind(c)
+        if kind in BATTLE_CARD_KINDS:
+            side["cards"][kind] = side["cards"].get(kind, 0) + 1
+    return side
+
+
+def battle_setup(state: State, attacker: int, source: str, target: str, soldiers: int, tanks: int,
+                 airplanes: int) -> dict:
+    """The battle notation's input (without script) for an attack from the game state."""
+    t = state.territories[target]
+    defender = t.owner
+    att = _side_setup(state, attacker, soldiers, tanks, airplanes)
+    dfn = _side_setup(state, defender, t.soldiers, t.tanks, t.airplanes)
+    dfn["castle"] = {"towers": t.towers} if t.castle else None
+    return {
+        "attacker": att, "defender": dfn,
+        "sea_raid": _reach(state, source, target) == "sea",
+        "variants": {"tank_explosion": state.variants.get("tank_explosion", "army")},
+    }
+
+
+def _battle_module():
+    try:
+        battle = importlib.import_module("companion.games.magnifico.battle")
+    except ModuleNotFoundError as err:
+        if err.name and err.name.startswith("companion.games.magnifico.battle"):
+            raise GameError("battles are not available in this build yet") from None
+        raise
+    return battle
+
+
+def _attack(state: State, cmd: C.Attack, events: list) -> None:
+    """7.1-7.2: 30 florins; up to 6 soldiers and 6 tanks+airplanes from one territory."""
+    turn = _the_turn(state, cmd.seat)
+    seat = turn.seat
+    src = _own(state, seat, cmd.source)
+    dst = _territory(state, cmd.target)
+    if dst.owner is None:
+        raise GameError(f"{_tname(state, cmd.target)} is free: invade it instead")
+    if dst.owner == seat:
+        raise GameError(f"{_tname(state, cmd.target)} is {_name(state, seat)}'s own territory")
+    defender = dst.owner
+    if len(state.owned(defender)) <= 1:
+        raise GameError(f"{_tname(state, cmd.target)} is {_name(state, defender)}'s last territory: it cannot be attacked")
+    how = _reach(state, cmd.source, cmd.target)
+    if not how:
+        raise GameError(f"{_tname(state, cmd.target)} neither borders {_tname(state, cmd.source)} nor shares a sea with it")
+    _check_army(state, seat, src, cmd.source, cmd.soldiers, cmd.tanks, cmd.airplanes, "an attack")
+    if cmd.soldiers < 1:
+        raise GameError("an attack needs at least one soldier (7.2.2)")
+    if cmd.soldiers > 6:
+        raise GameError("an attack takes at most 6 soldiers (7.2.1)")
+    if cmd.tanks + cmd.airplanes > 6:
+        raise GameError("an attack takes at most 6 tanks and airplanes together (7.2.1)")
+    if how == "sea":
+        loss = landing_losses(state, seat, defender)
+        if cmd.soldiers - loss < 1:
+            raise GameError(f"a sea raid loses {loss} soldier(s) at the landing: {cmd.soldiers} would leave none")
+    _raid_limit(state, turn, "attack")
+    _stage(state, turn, "Attack")
+    setup = battle_setup(state, seat, cmd.source, cmd.target, cmd.soldiers, cmd.tanks, cmd.airplanes)
+    battle = _battle_module()
+    _pay(state, seat, ATTACK_COST, "an attack")
+    position = battle.start(setup)
+    src.soldiers -= cmd.soldiers
+    src.tanks -= cmd.tanks
+    src.airplanes -= cmd.airplanes
+    turn.attacks += 1
+    state.battle = {
+        "attacker": seat, "defender": defender, "source": cmd.source, "target": cmd.target,
+        "sea_raid": setup["sea_raid"],
+        "army": {"soldiers": cmd.soldiers, "tanks": cmd.tanks, "airplanes": cmd.airplanes},
+        "setup": setup, "position": position, "steps": [],
+    }
+    state.phase = "battle"
+    events.append({"type": "attack", "seat": seat, "defender": defender, "source": cmd.source,
+                   "target": cmd.target, "sea_raid": setup["sea_raid"], **state.battle["army"]})
+    _battle_maybe_over(state, battle, events)
+
+
+def _battle_step(state: State, cmd: C.BattleStep, events: list) -> None:
+    _phase(state, "battle")
+    if not isinstance(cmd.step, dict):
+        raise GameError("a battle step must be a JSON object")
+    battle = _battle_module()
+    b = state.battle
+    b["position"] = battle.step(b["position"], dict(cmd.step))
+    b["steps"].append(dict(cmd.step))
+    events.append({"type": "battle_step", "step": dict(cmd.step), "reveal": True})
+    _battle_maybe_over(state, battle, events)
+
+
+def _battle_maybe_over(state: State, battle, events: list) -> None:
+    out = battle.outcome(state.battle["position"])
+    if out.get("over"):
+        _resolve_battle(state, out, events)
+
+
+def _resolve_battle(state: State, out: dict, events: list) -> None:
+    """7.3.8-7.3.10, 8: the outcome applied to the territory; destroyed pieces to the supply."""
+    b = state.battle
+    att, dfn = b["attacker"], b["defender"]
+    src, tgt = state.territories[b["source"]], state.territories[b["target"]]
+    army = b["army"]
+    a_left, d_left = out["attacker"], out["defender"]
+    captured = out.get("captured") or {"tanks": 0, "airplanes": 0}
+    state.seats[att].reserve += army["soldiers"] - a_left["soldiers"]
+    state.seats[dfn].reserve += tgt.soldiers - d_left["soldiers"]
+    if tgt.castle and out.get("castle") is not None:
+        tgt.towers = out["castle"]["towers"]
+    winner = out.get("winner")
+    if winner == "attacker":
+        tgt.owner = att
+        tgt.soldiers = a_left["soldiers"]
+        tgt.tanks = a_left["tanks"] + captured["tanks"]
+        tgt.airplanes = a_left["airplanes"] + captured["airplanes"]
+    elif winner == "defender":
+        tgt.soldiers = d_left["soldiers"]
+        tgt.tanks = d_left["tanks"] + captured["tanks"]
+        tgt.airplanes = d_left["airplanes"] + captured["airplanes"]
+    else:  # 7.3.10: the attacker retreats; survivors go home
+        src.soldiers += a_left["soldiers"]
+        src.tanks += a_left["tanks"]
+        src.airplanes += a_left["airplanes"]
+        tgt.soldiers = d_left["soldiers"]
+        tgt.tanks = d_left["tanks"]
+        tgt.airplanes = d_left["airplanes"]
+    events.append({"type": "battle_over", "winner": winner, "retreated": bool(out.get("retreated")),
+                   "source": b["source"], "target": b["target"], "attacker": att, "defender": dfn,
+                   "losses": out.get("losses"), "reveal": True})
+    state.battle = None
+    state.phase = "turns"
+    for s in range(state.n):  # 11.3: the target is checked whenever anything changes
+        if state.seats[s].vp >= state.target and state.winner is None:
+            state.winner = s
+            state.phase = "over"
+            events.append({"type": "game_over", "winner": s, "vp": state.seats[s].vp})
+
+
+def land_path(state: State, seat: int, source: str, target: str) -> bool:
+    """9.3: a continuous chain of the player's own territories by land."""
+    seen = {source}
+    frontier = [source]
+    land = state.board.land
+    terr = state.territories
+    while frontier:
+        here = frontier.pop()
+        for nb in land[here]:
+            if nb == target:
+                return True
+            if nb not in seen and terr[nb].owner == seat:
+                seen.add(nb)
+                frontier.append(nb)
+    return False
+
+
+def _move(state: State, cmd: C.Move, events: list) -> None:
+    """5.4.7, 9: once per turn, up to 3 moves made together."""
+    turn = _the_turn(state, cmd.seat)
+    seat = turn.seat
+    if turn.moved:
+        raise GameError(f"{_name(state, seat)} has already moved troops this turn")
+    moves = list(cmd.moves)
+    if not 1 <= len(moves) <= 3:
+        raise GameError("a movement is 1 to 3 moves made together")
+    done = []
+    for i, m in enumerate(moves, 1):
+        if not isinstance(m, dict):
+            raise GameError(f"move {i} must be a JSON object")
+        extra = set(m) - {"source", "target", "soldiers", "tanks", "airplanes", "by"}
+        if extra:
+            raise GameError(f"move {i} has no field {sorted(extra)[0]!r}")
+        source, target = m.get("source"), m.get("target")
+        src = _own(state, seat, source)
+        dst = _own(state, seat, target)
+        if source == target:
+            raise GameError(f"move {i} goes nowhere")
+        soldiers, tanks, airplanes = m.get("soldiers", 0), m.get("tanks", 0), m.get("airplanes", 0)
+        _check_army(state, seat, src, source, soldiers, tanks, airplanes, f"move {i}")
+        if soldiers + tanks + airplanes == 0:
+            raise GameError(f"move {i} moves nothing")
+        by = m.get("by")
+        if by not in (None, "land", "sea"):
+            raise GameError(f"move {i}: 'by' is 'land' or 'sea'")
+        land_ok = by != "sea" and land_path(state, seat, source, target)
+        sea_ok = by != "land" and state.board.share_sea(source, target)
+        if not (land_ok or sea_ok):
+            how = {"land": "by land through own territories", "sea": "by sea"}.get(by, "by land through own territories or by sea")
+            raise GameError(f"move {i}: {_tname(state, target)} cannot be reached from {_tname(state, source)} {how}")
+        src.soldiers -= soldiers
+        src.tanks -= tanks
+        src.airplanes -= airplanes
+        dst.soldiers += soldiers
+        dst.tanks += tanks
+        dst.airplanes += airplanes
+        done.append({"source": source, "target": target, "soldiers": soldiers, "tanks": tanks,
+                     "airplanes": airplanes, "by": "land" if land_ok else "sea"})
+    turn.moved = True
+    events.append({"type": "moved", "seat": seat, "moves": done})
+
+
+def _end_turn_cmd(state: State, cmd: C.EndTurn, events: list) -> None:
+    _the_turn(state, cmd.seat)
+    _end_turn(state, events)
+
+
+def _end_turn(state: State, events: list) -> None:
+    seat = state.turn.seat
+    events.append({"type": "turn_ended", "seat": seat})
+    i = state.turn_order.index(seat) + 1
+    if i < len(state.turn_order):
+        state.turn = Turn(seat=state.turn_order[i])
+        events.append({"type": "turn", "seat": state.turn.seat})
+        return
+    _score_round(state, events)
+    if state.winner is None:
+        _start_round(state, events)
+
+
+# ---------------------------------------------------------------------------------------
+# scoring
+
+
+def _most(counts: dict[int, int]) -> dict[int, int]:
+    """10.2-10.4: most wins 2; two tied 1 each; three or more tied nothing; 0 scores nothing."""
+    best = max(counts.values())
+    if best == 0:
+        return {}
+    top = [s for s, c in counts.items() if c == best]
+    if len(top) == 1:
+        return {top[0]: 2}
+    if len(top) == 2:
+        return {s: 1 for s in top}
+    return {}
+
+
+def round_points(state: State) -> dict[int, dict[str, int]]:
+    """What each player scores at the end of this round, award by award (10.1-10.5)."""
+    seats = range(state.n)
+    workshop = {s: len(state.seats[s].in_play) for s in seats}
+    court = {s: len(state.castles_of(s)) for s in seats}
+    crown = {s: len(state.owned(s)) for s in seats}
+    out = {s: {} for s in seats}
+    if state.leonardo is not None:
+        out[state.leonardo]["leonardo"] = 2
+    for name, counts in (("workshop", workshop), ("great_court", court), ("imperial_crown", crown)):
+        for s, vp in _most(counts).items():
+            out[s][name] = vp
+    for s in seats:
+        perfect = sum(1 for tid in state.castles_of(s) if state.territories[tid].towers == 4)
+        if perfect:
+            out[s]["perfect_cities"] = perfect
+    return out
+
+
+def scoring_order(state: State) -> list[int]:
+    """11.2: leader first; equal scores from the Leonardo holder (first) clockwise."""
+    holder = state.leonardo or 0
+    return sorted(range(state.n), key=lambda s: (-state.seats[s].vp, distance(holder, s, state.n)))
+
+
+def _score_round(state: State, events: list) -> None:
+    points = round_points(state)
+    events.append({"type": "round_scoring", "round": state.round, "points": {str(s): p for s, p in points.items()}})
+    for s in scoring_order(state):
+        _gain_vp(state, s, sum(points[s].values()), events, "end of round")
+        if state.winner is not None:
+            return
+
+
+# ---------------------------------------------------------------------------------------
+# printed values
+
+
+def _set_card_value(state: State, cmd: C.SetCardValue, events: list) -> None:
+    if cmd.card not in state.cards:
+        raise GameError(f"there is no card {cmd.card!r} in this box")
+    kind = state.kind(cmd.card)
+    fields = CARD_FIELDS.get(kind, ("activation",))
+    if cmd.field not in fields:
+        raise GameError(f"a {kind} card prints no {cmd.field!r} (it prints: {', '.join(fields) or 'nothing'})")
+    v = cmd.value
+    if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+        raise GameError("a printed value is a whole number, 0 or more")
+    if cmd.field in ("cost", "activation"):
+        check_tens(v, "a printed cost")
+    if cmd.field == "dice" and not 1 <= v <= 6:
+        raise GameError("a tank rolls 1 to 6 dice")
+    if cmd.field == "hits" and v < 1:
+        raise GameError("a tank scores at least 1 hit")
+    if cmd.field in ("hits", "hooks", "vp") and v > 10:
+        raise GameError(f"{v} is not a plausible {cmd.field} value")
+    if cmd.field == "hooks":
+        for seat, p in enumerate(state.seats):
+            used = sum(1 for c in p.in_play if state.cards[c]["upgrade"] == "airplane")
+            if cmd.card in p.in_play and used > v:
+                raise GameError(f"{p.name} already has {used} Airplane upgrades in play on this card: it has more than {v} hooks")
+    state.card_values = {**state.card_values, cmd.card: {**state.card_values.get(cmd.card, {}), cmd.field: v}}
+    events.append({"type": "card_value", "card": cmd.card, "field": cmd.field, "value": v})
+
+
+_HANDLERS = {
+    C.RemoveCards: _remove_cards, C.StartOrderRoll: _start_order_roll, C.PlaceFirstCastle: _place_first_castle,
+    C.Recruit: _recruit, C.DrawAuction: _draw_auction, C.LockBid: _lock_bid, C.UnlockBid: _unlock_bid,
+    C.ChooseCard: _choose_card, C.PassChoice: _pass_choice, C.Activate: _activate, C.BuildTank: _build_tank,
+    C.BuildAirplane: _build_airplane, C.BuildTower: _build_tower, C.BuildCastle: _build_castle,
+    C.Invade: _invade, C.Attack: _attack, C.Move: _move, C.EndTurn: _end_turn_cmd,
+    C.BattleStep: _battle_step, C.SetCardValue: _set_card_value,
+}
+
+
+from .legality import legal  # noqa: E402  (legal() is built on check())

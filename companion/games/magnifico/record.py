@@ -1,0 +1,57 @@
+"""Replaying a Magnifico game record (the JSON Lines format of docs/record-format.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from companion.core.record import read_record
+from companion.errors import GameError
+
+from . import commands as C
+from . import engine as E
+from .state import State
+
+FORMAT = 1
+
+
+def replay(header: dict, commands: Iterable) -> State:
+    """The state after applying every command (dicts or command objects) to a new game."""
+    if header.get("format", FORMAT) != FORMAT:
+        raise GameError(f"record format {header.get('format')!r} is not supported (this build reads {FORMAT})")
+    state = E.new_game(header)
+    for i, cmd in enumerate(commands, 1):
+        try:
+            if isinstance(cmd, dict):
+                cmd = C.from_dict(cmd)
+            state, _ = E.apply(state, cmd)
+        except GameError as err:
+            raise GameError(f"command {i} (line {i + 1}): {err.reason}", needs=err.needs) from None
+    return state
+
+
+def replay_file(path) -> State:
+    header, commands = read_record(path)
+    return replay(header, commands)
+
+
+def summary(state: State) -> dict:
+    """The final state as the ``replay`` command prints it."""
+    players = []
+    for seat, p in enumerate(state.seats):
+        owned = state.owned(seat)
+        players.append({
+            "seat": seat, "name": p.name, "color": p.color, "florins": p.florins, "vp": p.vp,
+            "territories": owned,
+            "castles": {tid: state.territories[tid].towers for tid in owned if state.territories[tid].castle},
+            "tanks": sum(state.territories[t].tanks for t in owned),
+            "airplanes": sum(state.territories[t].airplanes for t in owned),
+            "in_play": list(p.in_play), "store": list(p.store), "soldiers_left": p.reserve,
+        })
+    holder = state.leonardo
+    return {
+        "players": players,
+        "leonardo": None if holder is None else {"seat": holder, "name": state.seats[holder].name},
+        "round": state.round, "phase": state.phase,
+        "winner": None if state.winner is None else {"seat": state.winner, "name": state.seats[state.winner].name},
+        "card_values": state.card_values,
+    }

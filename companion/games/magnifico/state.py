@@ -1,0 +1,309 @@
+"""The state of one game of Magnifico: plain data that round-trips through JSON.
+
+The map and the card list come from the game's header and are shared, read-only, between
+successive states; everything that changes is copied by ``State.copy()``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from companion.errors import GameError
+
+# Box limits (rules-decisions: "Pieces are limited by the box").
+BOX = {"castles": 16, "towers": 40, "tanks": 20, "airplanes": 20}
+
+TANK_UPGRADES = {"transmission_gear", "cannon_lighter", "multi_cannon"}
+AIRPLANE_UPGRADES = {"gyroscope", "anti_tank_bomb", "anti_aircraft_culverin", "paratrooper"}
+VEHICLE_KINDS = {"tank", "airplane"}
+
+PHASES = (
+    "remove_cards", "start_roll", "first_castles", "recruit", "auction_draw", "bidding",
+    "choosing", "turns", "battle", "over",
+)
+
+
+class Board:
+    """What the engine derives from the map once: land neighbours, sea zones."""
+
+    def __init__(self, map_: dict):
+        try:
+            territories = map_["territories"]
+            self.ids = [t["id"] for t in territories]
+            self.names = {t["id"]: _english(t.get("name"), t["id"]) for t in territories}
+            self.seas = {t["id"]: frozenset(t.get("seas") or ()) for t in territories}
+            self.land = {tid: set() for tid in self.ids}
+            # Sea crossings count as land borders (they are also listed among the borders).
+            for a, b in [*map_.get("borders", ()), *map_.get("crossings", ())]:
+                self.land[a].add(b)
+                self.land[b].add(a)
+        except (KeyError, TypeError, ValueError) as err:
+            raise GameError(f"the map in the header is not usable ({err})") from None
+        self.land = {k: frozenset(v) for k, v in self.land.items()}
+
+    def name(self, tid: str) -> str:
+        return self.names.get(tid, tid)
+
+    def share_sea(self, a: str, b: str) -> bool:
+        return bool(self.seas[a] & self.seas[b])
+
+
+def _english(name, default):
+    if isinstance(name, dict):
+        return name.get("en") or name.get("it") or default
+    return name or default
+
+
+def normalize_cards(cards) -> dict[str, dict]:
+    """``{id: {"kind", "printed", "upgrade"}}`` from the header's cards (a list, a dict of
+    ids, or cards.json's ``{"cards": [...], "kinds": {...}}``)."""
+    kinds = {}
+    if isinstance(cards, dict) and "cards" in cards:
+        kinds = cards.get("kinds") or {}
+        cards = cards["cards"]
+    if isinstance(cards, dict):
+        cards = [dict(v, id=k) for k, v in cards.items()]
+    out = {}
+    try:
+        for c in cards:
+            kind = c["kind"]
+            info = kinds.get(kind) if isinstance(kinds, dict) else None
+            upgrade = (info or {}).get("upgrade", c.get("upgrade"))
+            if upgrade is None and not info:
+                upgrade = "tank" if kind in TANK_UPGRADES else "airplane" if kind in AIRPLANE_UPGRADES else None
+            name = _english((c.get("title") if c.get("title_known", True) else None) or (info or {}).get("name"),
+                            kind.replace("_", " ").capitalize())
+            out[c["id"]] = {"kind": kind, "printed": dict(c.get("printed") or {}), "upgrade": upgrade, "name": name}
+    except (KeyError, TypeError) as err:
+        raise GameError(f"the cards in the header are not usable ({err})") from None
+    return out
+
+
+@dataclass
+class Territory:
+    owner: int | None = None
+    soldiers: int = 0
+    tanks: int = 0
+    airplanes: int = 0
+    castle: bool = False
+    towers: int = 0
+
+    def copy(self) -> Territory:
+        return Territory(self.owner, self.soldiers, self.tanks, self.airplanes, self.castle, self.towers)
+
+
+@dataclass
+class Player:
+    name: str
+    color: str = ""
+    florins: int = 0
+    vp: int = 0
+    reserve: int = 0  # soldiers off the board, the score marker not counted
+    store: list = field(default_factory=list)
+    in_play: list = field(default_factory=list)
+
+    def copy(self) -> Player:
+        return Player(self.name, self.color, self.florins, self.vp, self.reserve, list(self.store), list(self.in_play))
+
+
+@dataclass
+class Turn:
+    """What the player whose turn it is has done so far this turn."""
+
+    seat: int
+    invasions: int = 0
+    attacks: int = 0
+    moved: bool = False
+    stage: int = 0  # Italian strict order: how far along activate..attack the turn is
+    new_castles: list = field(default_factory=list)
+    produced: list = field(default_factory=list)  # castles that built a tank/airplane
+    towered: list = field(default_factory=list)
+
+    def copy(self) -> Turn:
+        return Turn(self.seat, self.invasions, self.attacks, self.moved, self.stage,
+                    list(self.new_castles), list(self.produced), list(self.towered))
+
+
+@dataclass
+class Auction:
+    drawn: list = field(default_factory=list)
+    cards: list = field(default_factory=list)  # still on auction
+    bids: dict = field(default_factory=dict)  # seat -> amount (sealed until revealed)
+    bidders: list = field(default_factory=list)
+    revealed: bool = False
+    done: list = field(default_factory=list)  # seats that chose or passed
+    first_buyer: int | None = None
+
+    def copy(self) -> Auction:
+        return Auction(list(self.drawn), list(self.cards), dict(self.bids), list(self.bidders),
+                       self.revealed, list(self.done), self.first_buyer)
+
+
+@dataclass
+class State:
+    seats: list  # Player, clockwise
+    map: dict
+    cards: dict  # id -> {"kind", "printed", "upgrade"} (read-only)
+    variants: dict
+    target: int = 30
+    soldiers_per_army: int = 40
+    card_values: dict = field(default_factory=dict)  # id -> {field: value} entered by the table
+    phase: str = "remove_cards"
+    round: int = 0
+    leonardo: int | None = None
+    territories: dict = field(default_factory=dict)  # id -> Territory
+    decks: dict = field(default_factory=dict)  # "vehicles"/"projects" -> {"unknown": [...], "bottom": [...]}
+    removed: list = field(default_factory=list)
+    start_roll: dict = field(default_factory=dict)  # {"contenders": [...], "rolls": {seat: faces}}
+    castle_order: list = field(default_factory=list)
+    recruit_pending: list = field(default_factory=list)
+    auction: Auction | None = None
+    turn_order: list = field(default_factory=list)
+    turn: Turn | None = None
+    battle: dict | None = None
+    firsts: dict = field(default_factory=lambda: {"tank": None, "airplane": None, "perfect_city": None})
+    winner: int | None = None
+    board: Board | None = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self):
+        if self.board is None:
+            self.board = Board(self.map)
+
+    # -- copying and JSON --------------------------------------------------------
+
+    def copy(self) -> State:
+        return State(
+            seats=[p.copy() for p in self.seats], map=self.map, cards=self.cards,
+            variants=self.variants, target=self.target, soldiers_per_army=self.soldiers_per_army,
+            card_values={k: dict(v) for k, v in self.card_values.items()},
+            phase=self.phase, round=self.round, leonardo=self.leonardo,
+            territories={k: t.copy() for k, t in self.territories.items()},
+            decks={k: {"unknown": list(d["unknown"]), "bottom": list(d["bottom"])} for k, d in self.decks.items()},
+            removed=list(self.removed),
+            start_roll={"contenders": list(self.start_roll.get("contenders", ())),
+                        "rolls": dict(self.start_roll.get("rolls", {}))},
+            castle_order=list(self.castle_order), recruit_pending=list(self.recruit_pending),
+            auction=self.auction.copy() if self.auction else None,
+            turn_order=list(self.turn_order), turn=self.turn.copy() if self.turn else None,
+            battle=_deep(self.battle), firsts=dict(self.firsts), winner=self.winner, board=self.board,
+        )
+
+    def to_dict(self) -> dict:
+        return {
+            "seats": [vars(p).copy() | {"store": list(p.store), "in_play": list(p.in_play)} for p in self.seats],
+            "map": self.map,
+            "cards": self.cards,
+            "variants": dict(self.variants),
+            "target": self.target,
+            "soldiers_per_army": self.soldiers_per_army,
+            "card_values": {k: dict(v) for k, v in self.card_values.items()},
+            "phase": self.phase,
+            "round": self.round,
+            "leonardo": self.leonardo,
+            "territories": {k: vars(t).copy() for k, t in self.territories.items()},
+            "decks": {k: {"unknown": list(d["unknown"]), "bottom": list(d["bottom"])} for k, d in self.decks.items()},
+            "removed": list(self.removed),
+            "start_roll": {"contenders": list(self.start_roll.get("contenders", ())),
+                           "rolls": {str(k): list(v) for k, v in self.start_roll.get("rolls", {}).items()}},
+            "castle_order": list(self.castle_order),
+            "recruit_pending": list(self.recruit_pending),
+            "auction": None if self.auction is None else {
+                **{k: v for k, v in vars(self.auction).items() if k != "bids"},
+                "bids": {str(k): v for k, v in self.auction.bids.items()},
+            },
+            "turn_order": list(self.turn_order),
+            "turn": None if self.turn is None else vars(self.turn).copy(),
+            "battle": _deep(self.battle),
+            "firsts": dict(self.firsts),
+            "winner": self.winner,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict) -> State:
+        try:
+            auction = d.get("auction")
+            if auction is not None:
+                auction = Auction(**{**auction, "bids": {int(k): v for k, v in auction["bids"].items()}})
+            sr = d.get("start_roll") or {}
+            return cls(
+                seats=[Player(**p) for p in d["seats"]],
+                map=d["map"], cards=d["cards"], variants=dict(d["variants"]),
+                target=d["target"], soldiers_per_army=d["soldiers_per_army"],
+                card_values={k: dict(v) for k, v in d.get("card_values", {}).items()},
+                phase=d["phase"], round=d["round"], leonardo=d["leonardo"],
+                territories={k: Territory(**t) for k, t in d["territories"].items()},
+                decks={k: {"unknown": list(v["unknown"]), "bottom": list(v["bottom"])} for k, v in d["decks"].items()},
+                removed=list(d.get("removed", ())),
+                start_roll={"contenders": list(sr.get("contenders", ())),
+                            "rolls": {int(k): list(v) for k, v in sr.get("rolls", {}).items()}},
+                castle_order=list(d.get("castle_order", ())),
+                recruit_pending=list(d.get("recruit_pending", ())),
+                auction=auction,
+                turn_order=list(d.get("turn_order", ())),
+                turn=None if d.get("turn") is None else Turn(**d["turn"]),
+                battle=_deep(d.get("battle")),
+                firsts=dict(d["firsts"]), winner=d.get("winner"),
+            )
+        except (KeyError, TypeError, ValueError, AttributeError) as err:
+            raise GameError(f"not a Magnifico state ({err})") from None
+
+    # -- reading helpers -------------------------------------------------------------
+
+    @property
+    def n(self) -> int:
+        return len(self.seats)
+
+    def printed(self, card: str, name: str):
+        """A printed value of a card: the table's answer if given, else the data's, else None."""
+        entered = self.card_values.get(card)
+        if entered and name in entered:
+            return entered[name]
+        return self.cards[card]["printed"].get(name)
+
+    def card_name(self, card: str) -> str:
+        """The card's English name for messages ("Cannon-lighter", "Mona Lisa")."""
+        info = self.cards.get(card)
+        return info.get("name", card) if info else card
+
+    def kind(self, card: str) -> str:
+        return self.cards[card]["kind"]
+
+    def card_in_play(self, seat: int, kind: str) -> str | None:
+        for c in self.seats[seat].in_play:
+            if self.cards[c]["kind"] == kind:
+                return c
+        return None
+
+    def count_in_play(self, seat: int, kind: str) -> int:
+        return sum(1 for c in self.seats[seat].in_play if self.cards[c]["kind"] == kind)
+
+    def owned(self, seat: int) -> list[str]:
+        return [tid for tid, t in self.territories.items() if t.owner == seat]
+
+    def castles_of(self, seat: int) -> list[str]:
+        return [tid for tid, t in self.territories.items() if t.owner == seat and t.castle]
+
+    def pieces_on_board(self) -> dict:
+        """Castles, towers, tanks and airplanes out of the box (a battle's armies included)."""
+        out = {"castles": 0, "towers": 0, "tanks": 0, "airplanes": 0}
+        for t in self.territories.values():
+            out["castles"] += t.castle
+            out["towers"] += t.towers
+            out["tanks"] += t.tanks
+            out["airplanes"] += t.airplanes
+        if self.battle:
+            army = self.battle["army"]
+            out["tanks"] += army["tanks"]
+            out["airplanes"] += army["airplanes"]
+        return out
+
+    def supply(self, piece: str) -> int:
+        return BOX[piece] - self.pieces_on_board()[piece]
+
+
+def _deep(obj):
+    if isinstance(obj, dict):
+        return {k: _deep(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_deep(v) for v in obj]
+    return obj

@@ -1,0 +1,232 @@
+"""Exact odds under the default policy "steady" (docs/battle.md) and simulations of it."""
+
+import json
+import math
+import random
+from fractions import Fraction
+
+import pytest
+
+from companion.errors import GameError
+from companion.games.magnifico.battle import cli, odds, start, step
+from companion.games.magnifico.battle.odds import policy_step, simulate, simulate_compact
+
+H, B, X = "hit", "blank", "explosion"
+
+
+def exact(result, key):
+    return Fraction(result["exact"][key])
+
+
+def test_one_against_one_by_hand():
+    """Faces 3 hit / 2 blank / 1 explosion (rules-decisions: Battle). A = 1/2 + 1/3 (1/6 + 1/3 A):
+    a round in which nothing changes comes back to the start (the self-loop), A = 5/8."""
+    result = odds(start({"attacker": {"soldiers": 1}, "defender": {"soldiers": 1}}))
+    assert exact(result, "attacker_wins") == Fraction(5, 8)
+    assert exact(result, "defender_wins") == Fraction(3, 8)
+    assert result["retreat"] == 0.0 and result["policy"] == "steady"
+    assert result["attacker_wins"] == 0.625
+
+
+def test_tank_then_infantry_by_hand():
+    """A 1-die tank of power 1 fires first (5/6 a kill, 1/6 half of 1 = 0), then the
+    infantry: X = 5/6 + 1/6 (1/2 + 1/3 (1/6 + 1/3 X)), X = 50/53."""
+    s = {"attacker": {"soldiers": 1, "tanks": 1, "tank_card": {"dice": 1, "hits": 1}}, "defender": {"soldiers": 1}}
+    assert exact(odds(start(s)), "attacker_wins") == Fraction(50, 53)
+
+
+def test_mid_battle_odds_after_a_partial_script():
+    """After the attacker's blank it is the defender's roll: 1/6 + 1/3 * 5/8 = 3/8."""
+    pos = step(start({"attacker": {"soldiers": 1}, "defender": {"soldiers": 1}}),
+               {"side": "attacker", "assault": "infantry", "dice": [B]})
+    assert exact(odds(pos), "attacker_wins") == Fraction(3, 8)
+
+
+def test_finished_battle_is_certain():
+    pos = step(start({"attacker": {"soldiers": 2}, "defender": {"soldiers": 1}}),
+               {"side": "attacker", "assault": "infantry", "dice": [H, B]})
+    result = odds(pos)
+    assert result["exact"]["attacker_wins"] == "1/1"
+    assert result["survivors"]["attacker"] == {"2": {"p": 1.0, "exact": "1/1", "at_least": 1.0}}
+
+
+def test_retreat_when_nothing_can_pierce_rulebook_7_3_10():
+    s = {"attacker": {"soldiers": 2}, "defender": {"soldiers": 5, "castle": {"towers": 2}}}
+    result = odds(start(s))
+    assert result["exact"]["retreat"] == "1/1"
+    assert result["survivors"]["attacker"]["2"]["p"] == 1.0
+
+
+RICH = {
+    "attacker": {"soldiers": 4, "tanks": 1, "airplanes": 2, "tank_card": {"dice": 3, "hits": 4},
+                 "airplane_card": {"hooks": 2},
+                 "cards": {"gyroscope": 1, "paratrooper": 1, "great_cannon": 1, "battle_wagon": 1, "multi_gun": 1}},
+    "defender": {"soldiers": 6, "airplanes": 1, "airplane_card": {"hooks": 2}, "castle": {"towers": 1},
+                 "cards": {"automaton": 1, "anti_tank_bomb": 1, "anti_aircraft_culverin": 1, "walls": 1}},
+}
+
+
+@pytest.mark.parametrize(
+    "setup",
+    [
+        RICH,
+        {"attacker": {"soldiers": 6}, "defender": {"soldiers": 6}},
+        {"attacker": {"soldiers": 3, "airplanes": 2, "tanks": 1, "tank_card": {"dice": 4, "hits": 5},
+                      "airplane_card": {"hooks": 1}}, "defender": {"soldiers": 7, "castle": {"towers": 0}}},
+    ],
+)
+def test_probabilities_sum_to_one_exactly(setup):
+    result = odds(start(setup))
+    assert sum(exact(result, k) for k in ("attacker_wins", "defender_wins", "retreat")) == 1
+    for side in ("attacker", "defender"):
+        rows = result["survivors"][side]
+        assert sum(Fraction(r["exact"]) for r in rows.values()) == 1
+        at_least = [rows[k]["at_least"] for k in sorted(rows, key=int)]
+        assert at_least == sorted(at_least, reverse=True) and math.isclose(at_least[0], 1.0)
+
+
+def _within(p, hits, games, sigmas=4.5):
+    return abs(hits / games - p) <= sigmas * math.sqrt(max(p * (1 - p), 1e-4) / games)
+
+
+def test_a_seeded_simulation_through_the_machine_agrees():
+    """The policy played through the step machine (every card of RICH in use): the
+    compact model of the exact odds follows the same rules."""
+    pos = start(RICH)
+    result = odds(pos)
+    games = 600
+    counts = simulate(pos, games, seed=7)
+    wins = sum(n for (winner, _, _), n in counts.items() if winner == "attacker")
+    assert _within(result["attacker_wins"], wins, games)
+    mean_exact = sum(int(k) * r["p"] for k, r in result["survivors"]["defender"].items())
+    mean_sim = sum(d * n for (_, _, d), n in counts.items()) / games
+    assert abs(mean_sim - mean_exact) < 0.35
+
+
+@pytest.mark.parametrize(
+    "setup",
+    [
+        {"attacker": {"soldiers": 6}, "defender": {"soldiers": 6}},
+        {"attacker": {"soldiers": 6, "tanks": 6, "tank_card": {"dice": 4, "hits": 5},
+                      "cards": {"transmission_gear": 1, "cannon_lighter": 1, "multi_cannon": 1}},
+         "defender": {"soldiers": 20, "castle": {"towers": 4}}},
+    ],
+)
+def test_a_larger_compact_simulation_agrees(setup):
+    pos = start(setup)
+    result = odds(pos)
+    games = 4000
+    counts = simulate_compact(pos, games, seed=11)
+    wins = sum(n for (winner, _, _), n in counts.items() if winner == "attacker")
+    assert _within(result["attacker_wins"], wins, games)
+    three_or_more = sum(n for (_, a, _), n in counts.items() if a >= 3)
+    assert _within(result["survivors"]["attacker"]["3"]["at_least"], three_or_more, games)
+
+
+def test_policy_steps_are_always_legal():
+    rng = random.Random(3)
+    for _ in range(40):
+        pos = start(RICH)
+        while not pos["over"]:
+            pos = step(pos, policy_step(pos, rng))  # raises GameError if the policy cheats
+
+
+def test_odds_refuse_what_is_not_a_position():
+    with pytest.raises(GameError):
+        odds({"attacker": {"soldiers": 1}})
+
+
+def test_odds_cli_ignores_the_script_unless_asked(capsys, tmp_path):
+    battle = {"attacker": {"soldiers": 1}, "defender": {"soldiers": 1},
+              "script": [{"side": "attacker", "assault": "infantry", "dice": [B]}]}
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(battle))
+    assert cli.main(["odds", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)["exact"]["attacker_wins"] == "5/8"
+    assert cli.main(["odds", "--after-script", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)["exact"]["attacker_wins"] == "3/8"
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_merged_infantry_outcomes_match_the_single_roll_rules(seed):
+    """policy.infantry_outcomes (the exact odds' fast loop) == infantry_effect roll by roll."""
+    from companion.games.magnifico.battle import policy as P
+    from companion.games.magnifico.battle.odds import faces_table, totals_table
+
+    rng = random.Random(seed)
+    setup = {
+        "attacker": {"soldiers": rng.randint(1, 6),
+                     "cards": {"multi_gun": rng.randint(0, 2), "battle_wagon": rng.randint(0, 2),
+                               "bombard": rng.randint(0, 2), "great_cannon": rng.randint(0, 2)}},
+        "defender": {"soldiers": rng.randint(1, 12), "castle": rng.choice([None, {"towers": rng.randint(0, 4)}]),
+                     "cards": {"walls": rng.randint(0, 1), "multi_gun": rng.randint(0, 1), "battle_wagon": rng.randint(0, 1)}},
+    }
+    pos = start(setup)
+    if rng.random() < 0.5:
+        pos = step(pos, {"side": "attacker", "assault": "infantry", "dice": [B] * pos["attacker"]["soldiers"]})
+        if pos["over"]:
+            return
+        pos["turn"], pos["used"] = "defender", []
+    c = P.context(pos)
+    st = P.compact(pos)
+    side = st[0]
+    n = st[P.SOLDIERS[side]]
+    expected: dict = {}
+    for h, b, e, w in faces_table(n):
+        s = P.infantry_effect(c, st, h, b, e)
+        key = s if s[0] == "end" else (s[1], s[2], s[5], s[8])
+        expected[key] = expected.get(key, 0) + w
+    table = totals_table(n, c.multi_gun[side], c.battle_wagon[side])
+    assert P.infantry_outcomes(c, st, table) == expected
+
+
+class _PlannedDice:
+    """An rng for policy_step that rolls the faces of a plan, noting when it runs out."""
+
+    def __init__(self, plan):
+        self.plan, self.calls = plan, 0
+
+    def choice(self, faces):
+        self.calls += 1
+        return self.plan[self.calls - 1] if self.calls <= len(self.plan) else "hit"
+
+
+def _policy_step_outcomes(pos, plan=()):
+    """Every way the policy's next step can be rolled: [(probability, step)]."""
+    rng = _PlannedDice(list(plan))
+    raw = policy_step(pos, rng)
+    if rng.calls <= len(plan):
+        p = Fraction(1)
+        for f in plan:
+            p *= Fraction({H: 3, B: 2, X: 1}[f], 6)
+        return [(p, raw)]
+    return [row for f in (H, B, X) for row in _policy_step_outcomes(pos, (*plan, f))]
+
+
+SMALL = [
+    {"attacker": {"soldiers": 3, "airplanes": 2, "airplane_card": {"hooks": 2}, "cards": {"paratrooper": 1, "gyroscope": 1}},
+     "defender": {"soldiers": 4, "airplanes": 1, "airplane_card": {"hooks": 1}, "castle": {"towers": 1},
+                  "cards": {"anti_aircraft_culverin": 1, "automaton": 1}}},
+    {"attacker": {"soldiers": 2, "tanks": 2, "tank_card": {"dice": 2, "hits": 3}, "cards": {"great_cannon": 1}},
+     "defender": {"soldiers": 4, "airplanes": 1, "airplane_card": {"hooks": 1}, "castle": {"towers": 2},
+                  "cards": {"anti_tank_bomb": 1}}},
+    {"attacker": {"soldiers": 3, "cards": {"battle_wagon": 1, "multi_gun": 1, "bombard": 1}},
+     "defender": {"soldiers": 3, "castle": {"towers": 1}}},
+]
+
+
+@pytest.mark.parametrize("setup", SMALL)
+def test_exact_odds_agree_with_the_machine_one_step_ahead(setup):
+    """odds(here) = sum over every roll of the policy's next step, through the step
+    machine, of P(roll) * odds(after): the compact model and the machine are the same
+    rules, exactly (two steps deep: the attacker's first assault and the one after)."""
+    pos = start(setup)
+    for _ in range(2):
+        rows = _policy_step_outcomes(pos)
+        assert sum(p for p, _ in rows) == 1
+        expected = sum(p * exact(odds(step(pos, raw)), "attacker_wins") for p, raw in rows)
+        assert exact(odds(pos), "attacker_wins") == expected
+        p, raw = max(rows, key=lambda r: r[0])
+        pos = step(pos, raw)
+        if pos["over"]:
+            break
