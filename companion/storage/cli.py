@@ -11,8 +11,6 @@ from __future__ import annotations
 import json
 import sys
 
-from companion.storage.errors import StorageError
-from companion.storage.journal import Journal
 
 
 def add_arguments(parser, command: str) -> None:
@@ -22,6 +20,10 @@ def add_arguments(parser, command: str) -> None:
 
 
 def run(args) -> int:
+    # imported here: every `python -m companion` loads this module, few need SQLAlchemy
+    from companion.storage.errors import StorageError
+    from companion.storage.journal import Journal
+
     try:
         journal = Journal(args.db, readonly=True)
     except StorageError as err:
