@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
-from sqlalchemy import delete, func, insert, update
+from sqlalchemy import bindparam, delete, func, insert, update
 from sqlmodel import Session, select
 
 from companion.errors import GameError
@@ -32,6 +32,18 @@ from companion.storage.settings import database_location, key_file_location
 
 SNAPSHOT_EVERY = 50
 GAMES, COMMANDS, SNAPSHOTS = Game.__table__, CommandRow.__table__, Snapshot.__table__
+# the statements of every submit, built once (parameters bound at execution: less overhead)
+_INSERT_COMMAND = insert(COMMANDS)
+_REDONE = (
+    update(COMMANDS)
+    .where(COMMANDS.c.game_id == bindparam("gid"), COMMANDS.c.seq == bindparam("at"))
+    .values(status="done")
+)
+_UPDATE_GAME = (
+    update(GAMES)
+    .where(GAMES.c.id == bindparam("gid"))
+    .values({c: bindparam("new_" + c) for c in ("head", "updated_at", "rounds", "finished", "winner")})
+)
 
 
 def _dumps(obj) -> str:
@@ -298,21 +310,22 @@ class Journal:
             if pending_after:
                 snapshot = self._seal(snapshot, self._snapshot_place(g.id, seq))
         game_values = {"head": seq, "updated_at": now(), **self._history_columns(g.rules, g.header, state)}
+        game_values = {"gid": g.id, **{"new_" + k: v for k, v in game_values.items()}}
         with storage_errors(self.path), self._db.engine.begin() as conn:
             if redo:
-                conn.execute(
-                    update(COMMANDS).where(COMMANDS.c.game_id == g.id, COMMANDS.c.seq == seq).values(status="done")
-                )
+                conn.execute(_REDONE, {"gid": g.id, "at": seq})
             else:
                 if g.redo:  # a new command after undo: the redo stack is gone
                     conn.execute(delete(COMMANDS).where(COMMANDS.c.game_id == g.id, COMMANDS.c.seq >= seq))
                     conn.execute(delete(SNAPSHOTS).where(SNAPSHOTS.c.game_id == g.id, SNAPSHOTS.c.seq >= seq))
                 body = _dumps({"command": command, "events": events})
                 conn.execute(
-                    insert(COMMANDS).values(
-                        game_id=g.id, seq=seq, status="done", secret=secret, sealed=secret, reveal=reveal,
-                        body=self._sealed_body(g.id, seq, command, body) if secret else body, created_at=now(),
-                    )
+                    _INSERT_COMMAND,
+                    {
+                        "game_id": g.id, "seq": seq, "status": "done", "secret": secret, "sealed": secret,
+                        "reveal": reveal, "created_at": now(),
+                        "body": self._sealed_body(g.id, seq, command, body) if secret else body,
+                    },
                 )
             if reveal and g.pending:
                 self._unseal_all(conn, g.id)
@@ -324,7 +337,7 @@ class Journal:
                         body=snapshot, created_at=now(),
                     )
                 )
-            conn.execute(update(GAMES).where(GAMES.c.id == g.id).values(**game_values))
+            conn.execute(_UPDATE_GAME, game_values)
         g.head = seq
         g.state = state
         g.redo = g.redo - 1 if redo else 0
