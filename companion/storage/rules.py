@@ -83,19 +83,39 @@ class Rules:
         return describe_event(event, header)
 
 
+SEAT_FIELDS = {"seat", "defender", "attacker", "winner", "holder", "buyer", "chooser"}
+
+
 def describe_event(event: dict, header: dict) -> str:
-    """A plain line for an event: its type in words, seats by name, the other fields."""
+    """A plain line for an event: its type in words, seats by name, the other fields.
+
+    ``{"type": "bids_revealed", "bids": {"0": 50, "1": 40}}`` reads "Bids revealed (bids: Anna 50, Bruno 40)".
+    """
     seats = [s.get("name", f"seat {i}") for i, s in enumerate(header.get("seats", []))]
-    words = str(event.get("type", "event")).replace("_", " ")
-    who = event.get("seat")
+
+    def name(value):
+        return seats[value] if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(seats) else None
+
+    def words(value) -> str:
+        if isinstance(value, dict):
+            keyed = [(name(int(k)) if str(k).isdigit() else None) or str(k).replace("_", " ") for k in value]
+            return ", ".join(f"{k} {words(v)}" if v not in ({}, None) else k for k, v in zip(keyed, value.values()))
+        if isinstance(value, (list, tuple)):
+            return ", ".join(words(v) for v in value)
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return str(value).replace("_", " ") if isinstance(value, str) else str(value)
+
+    who = name(event.get("seat"))
     parts = []
     for key, value in event.items():
-        if key in ("type", "seat", "reveal"):
+        if key in ("type", "reveal") or (key == "seat" and who):
             continue
-        parts.append(f"{key.replace('_', ' ')} {value}")
-    name = seats[who] if isinstance(who, int) and 0 <= who < len(seats) else None
-    line = f"{name}: {words}" if name else words[:1].upper() + words[1:]
-    return line + (f" ({', '.join(parts)})" if parts else "")
+        shown = name(value) if key in SEAT_FIELDS and name(value) else words(value)
+        parts.append(f"{key.replace('_', ' ')}: {shown}")
+    kind = str(event.get("type", "event")).replace("_", " ")
+    line = f"{who}: {kind}" if who else kind[:1].upper() + kind[1:]
+    return line + (f" ({'; '.join(parts)})" if parts else "")
 
 
 def rules_from_module(module: ModuleType, name: str | None = None) -> Rules:

@@ -6,6 +6,7 @@ import random
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -28,17 +29,23 @@ def start(db, env, *extra):
     )
 
 
-def kill_after(proc, saved_goal):
-    """Read ``saved N`` lines until N reaches the goal (or the game ends); SIGKILL; the last N read."""
+def kill_after(proc, saved_goal, rng):
+    """Read ``saved N`` lines until N reaches the goal; SIGKILL a moment later; the last N read.
+
+    The moment is random (0 to 3 ms on): the kill may land between two commands or in the
+    middle of writing one.
+    """
     last = 0
     for line in proc.stderr:
         if line.startswith("saved "):
             last = int(line.split()[1])
             if last >= saved_goal:
                 break
+    time.sleep(rng.random() * 0.003)
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
     proc.stderr.close()
+    assert proc.returncode == -signal.SIGKILL, "the demo ended before it could be killed"
     return last
 
 
@@ -58,10 +65,11 @@ def test_killed_demo_resumes_to_the_uninterrupted_end(tmp_path, capsys):
     env.pop("MAGNIFICO_DB", None)
     db = tmp_path / "demo.sqlite3"
     rng = random.Random(SEED)
-    goals = sorted(rng.sample(range(1, len(expected) - 5), KILLS))
+    # kills in the first 60% of the game: the demo cannot reach its end before the signal lands
+    goals = sorted(rng.sample(range(1, len(expected) * 6 // 10), KILLS))
     for n, goal in enumerate(goals):
         proc = start(db, env, *(["--resume"] if n else []))
-        announced = kill_after(proc, goal)
+        announced = kill_after(proc, goal, rng)
         with Journal(db, readonly=True) as journal:
             [info] = journal.games()
             saved = journal.commands(info.id)

@@ -113,7 +113,7 @@ def test_the_log_reads_the_events_with_names(journal):
     game = journal.new_game(tally.header())
     journal.submit(game, {"type": "Draw", "cards": ["c3"]})
     journal.submit(game, {"type": "Pay", "seat": 2, "amount": 20})
-    assert journal.log(game) == ["Cards drawn (cards ['c3'])", "Carla: paid (amount 20)"]
+    assert journal.log(game) == ["Cards drawn (cards: c3)", "Carla: paid (amount: 20)"]
 
 
 def test_a_rules_module_may_describe_its_own_events(journal, monkeypatch):
@@ -121,3 +121,14 @@ def test_a_rules_module_may_describe_its_own_events(journal, monkeypatch):
     game = journal.new_game(tally.header())
     journal.submit(game, {"type": "Draw", "cards": ["c3"]})
     assert journal.log(game) == ["<cards_drawn>"]
+
+
+def test_the_plain_log_line_names_seats_and_reads_lists_and_dicts():
+    from companion.storage.rules import describe_event
+
+    header = tally.header(players=2)
+    assert describe_event({"type": "bids_revealed", "bids": {"0": 50, "1": 40}, "reveal": True}, header) == (
+        "Bids revealed (bids: Anna 50, Bruno 40)"
+    )
+    assert describe_event({"type": "attack", "seat": 1, "defender": 0, "sea_raid": False, "cards": ["tank_1"]},
+                          header) == "Bruno: attack (defender: Anna; sea raid: no; cards: tank 1)"

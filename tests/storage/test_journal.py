@@ -91,7 +91,7 @@ def test_resume_mid_auction_keeps_locked_bids_hidden(journal, db_path):
     assert journal.state(game).bids == {"0": 70, "1": 40}
     assert journal.log(game) == [
         "Anna locked a bid (sealed until the reveal)",
-        "Carla: moved (steps 1)",
+        "Carla: moved (steps: 1)",
         "Bruno locked a bid (sealed until the reveal)",
     ]
     _, events = journal.submit(game, {"type": "LockBid", "seat": 2, "amount": 50})

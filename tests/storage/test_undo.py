@@ -57,8 +57,8 @@ def test_undo_takes_back_a_locked_bid_before_the_reveal(journal):
         "Anna: bid locked",
         "Bruno: bid locked",
         "Carla: bid locked",
-        "Bids revealed (bids [30, 20, 10])",
-        "Anna: auction won (price 30)",
+        "Bids revealed (bids: 30, 20, 10)",
+        "Anna: auction won (price: 30)",
     ]
     assert journal.commands(game)[:2] == [
         {"type": "LockBid", "seat": 0, "amount": 30},
