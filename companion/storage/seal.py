@@ -38,6 +38,11 @@ def load_key(path: Path, *, create: bool) -> bytes | None:
         raise StorageError(f"The key file {path} that seals bids cannot be read ({err.strerror}).") from err
     if len(key) != KEY_BYTES:
         raise StorageError(f"The key file {path} that seals bids is damaged ({len(key)} bytes, not {KEY_BYTES}).")
+    try:
+        if path.stat().st_mode & 0o077:  # copied with looser rights: only its owner may read it
+            path.chmod(0o600)
+    except OSError:
+        pass
     return key
 
 
@@ -55,7 +60,21 @@ def _create_key(path: Path) -> bytes:
         os.fsync(fd)
     finally:
         os.close(fd)
+    _sync_folder(path.parent)  # the new name survives a power cut, like the rows it seals
     return key
+
+
+def _sync_folder(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def _subkey(key: bytes, purpose: bytes) -> bytes:

@@ -157,3 +157,28 @@ def test_a_game_refused_by_the_rules_on_replay_is_told(journal, db_path):
     with Journal(db_path, game=tally) as journal:
         with pytest.raises(GameError, match="command 1 \\(Pay\\) is refused by these rules: Anna cannot pay 900"):
             journal.state(game)
+
+
+def test_sealing_detects_a_wrong_key_or_a_moved_row():
+    from companion.storage import seal
+
+    key, other = b"k" * 32, b"o" * 32
+    blob = seal.seal(key, '{"amount":70}', "command:1:3")
+    assert "70" not in blob and seal.unseal(key, blob, "command:1:3") == '{"amount":70}'
+    assert seal.seal(key, '{"amount":70}', "command:1:3") != blob  # a fresh nonce each time
+    for wrong_key, place in ((other, "command:1:3"), (key, "command:1:4")):
+        with pytest.raises(GameError, match="do not open with this installation's key"):
+            seal.unseal(wrong_key, blob, place)
+
+
+def test_a_key_file_with_loose_rights_is_made_private(tmp_path):
+    from companion.storage import seal
+
+    path = tmp_path / "k.key"
+    path.write_bytes(b"x" * 32)
+    path.chmod(0o644)
+    assert seal.load_key(path, create=False) == b"x" * 32
+    assert path.stat().st_mode & 0o777 == 0o600
+    path.write_bytes(b"short")
+    with pytest.raises(GameError, match="is damaged \\(5 bytes, not 32\\)"):
+        seal.load_key(path, create=False)

@@ -3,6 +3,8 @@
 Skipped while the engine is not in this build (tests/storage/tally.py covers the journal alone).
 """
 
+import json
+
 import pytest
 
 demo = pytest.importorskip("companion.games.magnifico.demo", reason="the engine's demo is not in this build")
@@ -110,3 +112,23 @@ def test_a_correction_needs_the_engine(tmp_path, whole):
             journal.correct(gid, {"seat": 0, "counter": "florins"}, 90, "paid twice by mistake")
         assert len(journal.commands(gid)) == 10
     journal.close()
+
+
+def test_a_demo_record_imports_as_the_same_game_and_a_damaged_one_not_at_all(tmp_path, whole):
+    game, commands, states, _ = whole
+    record = "".join(
+        line + "\n" for line in [json.dumps(game.header)] + [json.dumps(c) for c in commands]
+    )
+    with Journal(tmp_path / "j.sqlite3", game=E) as journal:
+        gid = journal.import_record(record, name="demo.jsonl")
+        assert journal.state(gid).to_dict() == states[-1].to_dict()
+        info = journal.games()[0]
+        assert info.finished and info.winner == game.state.seats[game.state.winner].name
+        lines = record.splitlines()
+        swapped = lines[:]
+        swapped[8], swapped[9] = swapped[9], swapped[8]  # two commands out of order
+        broken = [swapped, lines[:20] + [lines[20][:-7]]]  # and a line cut short
+        for text in broken:
+            with pytest.raises(GameError, match="demo.jsonl, line (9|10|21)"):
+                journal.import_record("\n".join(text), name="demo.jsonl")
+        assert [g.id for g in journal.games()] == [gid]
