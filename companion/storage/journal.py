@@ -231,20 +231,33 @@ class Journal:
                 .order_by(CommandRow.seq)
             ).all()
         if snap:
-            body = self._unseal(snap.body, self._snapshot_place(g.id, snap.seq)) if snap.sealed else snap.body
-            state = g.rules.state_from_dict(json.loads(body))
+            try:
+                body = self._unseal(snap.body, self._snapshot_place(g.id, snap.seq)) if snap.sealed else snap.body
+                state = g.rules.state_from_dict(json.loads(body))
+            except Exception:  # an unreadable snapshot: the commands alone are the truth
+                return self._replay(g, upto, use_snapshots=False)
         else:
             state = g.rules.new_game(g.header)
         if len(rows) != upto - start:
             raise StorageError(f"Game {g.id} of the journal is missing commands; it cannot be opened.")
         for row in rows:
-            command = self._row_body(row)["command"]
+            try:
+                command = self._row_body(row)["command"]
+            except (ValueError, KeyError, TypeError) as err:
+                raise StorageError(f"Game {g.id} of the journal is damaged at command {row.seq}.") from err
             try:
                 state, _ = g.rules.apply(state, g.rules.command_from_dict(command))
+            except StorageError:
+                raise
             except GameError as err:
                 raise StorageError(
                     f"Game {g.id} cannot be replayed: command {row.seq} ({command.get('type')}) is refused "
                     f"by these rules: {err.reason}"
+                ) from err
+            except Exception as err:  # a fault in the rules: still a message, not a traceback
+                raise StorageError(
+                    f"Game {g.id} cannot be replayed: command {row.seq} ({command.get('type')}) fails in "
+                    f"these rules ({type(err).__name__}: {err})"
                 ) from err
         return state
 

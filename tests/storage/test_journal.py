@@ -182,3 +182,29 @@ def test_a_key_file_with_loose_rights_is_made_private(tmp_path):
     path.write_bytes(b"short")
     with pytest.raises(GameError, match="is damaged \\(5 bytes, not 32\\)"):
         seal.load_key(path, create=False)
+
+
+def test_a_damaged_snapshot_falls_back_to_the_commands(journal, db_path):
+    game = journal.new_game(tally.header())
+    play(journal, game, list(tally.play(5))[:12])
+    expected = journal.state(game).to_dict()
+    journal.close()
+    conn = sqlite3.connect(db_path)
+    conn.execute("""UPDATE snapshots SET body = '{"not": "a state"}'""")
+    conn.commit()
+    conn.close()
+    with Journal(db_path, game=tally, snapshot_every=5) as journal:
+        assert journal.state(game).to_dict() == expected
+
+
+def test_a_damaged_command_row_is_told(journal, db_path):
+    game = journal.new_game(tally.header())
+    journal.submit(game, {"type": "Move", "seat": 0, "steps": 1})
+    journal.close()
+    conn = sqlite3.connect(db_path)
+    conn.execute("UPDATE commands SET body = '{broken'")
+    conn.commit()
+    conn.close()
+    with Journal(db_path, game=tally) as journal:
+        with pytest.raises(GameError, match="Game 1 of the journal is damaged at command 1"):
+            journal.state(game)
