@@ -56,7 +56,11 @@ def magnifico_game(length: int):
 
     header = demo_header(5)
     header["target"] = 40
-    original = [C.to_dict(c) for c in play_demo(2, 5, header=header).commands]
+    seed = 2
+    original = [C.to_dict(c) for c in play_demo(seed, 5, header=header).commands]
+    while (length - len(original)) % 2:  # pairs are added: a game of the right parity
+        seed += 1
+        original = [C.to_dict(c) for c in play_demo(seed, 5, header=header).commands]
     # where a lock-and-unlock fits: a LockBid while another bid is still missing (no reveal)
     state, eligible = E.new_game(header), []
     for i, cmd in enumerate(original):
