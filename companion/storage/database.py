@@ -29,6 +29,7 @@ except ImportError:  # not on Linux (the Pi) or macOS: no instance lock
     fcntl = None
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
+SQLITE_CORRUPT, SQLITE_NOTADB = 11, 26  # the only answers that mean "damaged"
 BUSY_TIMEOUT = 2.0
 
 
@@ -79,7 +80,7 @@ def _probe(path: Path, busy_timeout: float) -> int | None:
     try:
         conn = sqlite3.connect(_ro_uri(path), uri=True, timeout=busy_timeout)
     except sqlite3.Error as err:
-        raise _Damaged(str(err)) from err
+        raise _not_damaged_but(path, err) from err
     try:
         check = conn.execute("PRAGMA quick_check").fetchall()
         if check != [("ok",)]:
@@ -96,14 +97,20 @@ def _probe(path: Path, busy_timeout: float) -> int | None:
         if row is None or not isinstance(row[0], int):
             raise _Damaged("its schema version is missing")
         return row[0]
-    except sqlite3.OperationalError as err:
-        if "locked" in str(err) or "busy" in str(err):
-            raise StorageError(_busy_message(path)) from err
-        raise _Damaged(str(err)) from err
     except sqlite3.DatabaseError as err:
-        raise _Damaged(str(err)) from err
+        if getattr(err, "sqlite_errorcode", 0) & 0xFF in (SQLITE_CORRUPT, SQLITE_NOTADB):
+            raise _Damaged(str(err)) from err
+        raise _not_damaged_but(path, err) from err
     finally:
         conn.close()
+
+
+def _not_damaged_but(path: Path, err: sqlite3.Error) -> StorageError:
+    """Any other failure (locked, unreadable, I/O): told, and the file is never moved."""
+    message = str(err)
+    if "locked" in message or "busy" in message:
+        return StorageError(_busy_message(path))
+    return StorageError(f"The journal {path} cannot be opened ({message}); it was left as it is.")
 
 
 def _busy_message(path: Path) -> str:

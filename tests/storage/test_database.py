@@ -226,3 +226,33 @@ def test_a_version_1_journal_is_migrated_with_a_copy_kept(db_path):
 def test_reading_a_missing_journal_is_told(tmp_path):
     with pytest.raises(StorageError, match="There is no journal at"):
         Journal(tmp_path / "nope.sqlite3", game=tally, readonly=True)
+
+
+def test_a_journal_that_cannot_be_read_is_told_and_never_moved(db_path, monkeypatch):
+    """Only 'not a database' and 'malformed' move a file aside; an I/O error does not."""
+    from companion.storage import database
+
+    with Journal(db_path, game=tally) as journal:
+        journal.new_game(tally.header())
+    before = digest(db_path)
+    real_connect = sqlite3.connect
+
+    class Failing:
+        def __init__(self, *args, **kwargs):
+            self.conn = real_connect(*args, **kwargs)
+
+        def execute(self, sql, *args):
+            err = sqlite3.OperationalError("disk I/O error")
+            err.sqlite_errorcode = 10  # SQLITE_IOERR
+            raise err
+
+        def close(self):
+            self.conn.close()
+
+    monkeypatch.setattr(database.sqlite3, "connect", Failing)
+    with pytest.raises(StorageError, match="cannot be opened \\(disk I/O error\\); it was left as it is"):
+        Journal(db_path, game=tally)
+    monkeypatch.undo()
+    assert kept_aside(db_path) == [] and digest(db_path) == before
+    with Journal(db_path, game=tally) as journal:
+        assert len(journal.games()) == 1
