@@ -33,9 +33,9 @@ def first(states, test):
     return next(k for k, s in enumerate(states) if test(s))
 
 
-def journal_until(path, game, k):
+def journal_until(path, game, k, **options):
     """A journal holding the first ``k`` commands of the demo, written as the demo plays."""
-    journal = Journal(path, game=E)
+    journal = Journal(path, game=E, **options)
     gid = journal.new_game(game.header, meta={"demo": {"seed": SEED, "players": PLAYERS}})
     demo.play_demo(SEED, PLAYERS, header=game.header, max_commands=k,
                    on_command=lambda _h, _i, cmd: journal.submit(gid, cmd))
@@ -68,14 +68,19 @@ def test_resume_where_the_game_stood(tmp_path, whole, where):
 def test_locked_bids_are_not_in_the_file_before_the_reveal(tmp_path, whole):
     game, commands, states, _ = whole
     k = first(states, lambda s: s.phase == "bidding" and len(s.auction.bids) == len(s.auction.bidders) - 1)
-    journal, gid = journal_until(tmp_path / "j.sqlite3", game, k)
+    # a snapshot after every command: the states holding the locked bids are written too
+    journal, gid = journal_until(tmp_path / "j.sqlite3", game, k, snapshot_every=1)
     journal.close()
     locked = {c["seat"]: c["amount"] for c in commands[:k] if c["type"] == "LockBid"}
     raw = b"".join(p.read_bytes() for p in tmp_path.glob("j.sqlite3*") if p.is_file())
-    for seat, amount in states[k].auction.bids.items():
+    bids = states[k].auction.bids
+    assert len(bids) >= 2
+    for seat, amount in bids.items():
         assert locked[seat] == amount
         assert f'"seat":{seat},"amount":{amount}'.encode() not in raw
+        assert f'"{seat}":{amount}'.encode() not in raw  # as the state writes them
     assert b'"type":"LockBid"' in raw  # the rows are there, sealed: type and seat only
+    assert b'"bids":{}' in raw  # earlier snapshots, before any bid, are plain
     with Journal(tmp_path / "j.sqlite3", game=E) as journal:
         assert journal.state(gid).auction.bids == states[k].auction.bids
         assert journal.log(gid)[-1].endswith("locked a bid (sealed until the reveal)")
