@@ -209,7 +209,9 @@ class Journal:
             ).one()
         header = json.loads(row.header)
         rules = self.rules.get(row.game)
-        g = _OpenGame(game_id, header, rules, json.loads(row.meta or "{}"), row.head, None, last_reveal or 0, redo, bool(pending))
+        g = _OpenGame(
+            game_id, header, rules, json.loads(row.meta or "{}"), row.head, None, last_reveal or 0, redo, bool(pending)
+        )
         g.state = self._replay(g, row.head)
         return g
 

@@ -17,7 +17,8 @@ from companion.storage.models import SCHEMA_VERSION
 
 # The tables as version 1 made them (kept to test the migration from it).
 V1_DDL = [
-    "CREATE TABLE schema_version (id INTEGER NOT NULL PRIMARY KEY, version INTEGER NOT NULL, updated_at VARCHAR NOT NULL)",
+    "CREATE TABLE schema_version (id INTEGER NOT NULL PRIMARY KEY, version INTEGER NOT NULL, "
+    "updated_at VARCHAR NOT NULL)",
     "CREATE TABLE games (id INTEGER NOT NULL PRIMARY KEY, game VARCHAR NOT NULL, header VARCHAR NOT NULL, "
     "meta VARCHAR NOT NULL, created_at VARCHAR NOT NULL, head INTEGER NOT NULL)",
     "CREATE TABLE commands (id INTEGER NOT NULL PRIMARY KEY, game_id INTEGER NOT NULL REFERENCES games (id), "

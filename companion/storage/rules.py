@@ -94,7 +94,9 @@ def describe_event(event: dict, header: dict) -> str:
     seats = [s.get("name", f"seat {i}") for i, s in enumerate(header.get("seats", []))]
 
     def name(value):
-        return seats[value] if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(seats) else None
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(seats):
+            return seats[value]
+        return None
 
     def words(value) -> str:
         if isinstance(value, dict):
