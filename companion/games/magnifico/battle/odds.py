@@ -1,12 +1,10 @@
 """Exact odds of a battle under the default policy ("steady", see policy.py and docs/battle.md).
 
-The battle is a Markov chain over compact states. Dice are enumerated as counts of
-faces with their multinomial weights (never 3^n single faces); probability mass is
-pushed forward round by round (an attacker's turn and the defender's turn after it)
-in decreasing order of a measure that every change lowers (pieces, towers, the
-castle's protection), so each round-start state is finished before it is used. A
-round that changes nothing brings the chain back to where it was: that self-loop is
-folded in exactly by dividing by (1 - p_stay). All arithmetic is in exact fractions.
+The battle under the policy is a Markov chain over compact states, one node per decision
+point. Dice are enumerated as counts of faces with their multinomial weights (never 3^n
+single faces). Probability mass flows forward in decreasing order of a measure that
+every change of pieces lowers; the one cycle (a round in which nothing changed) is
+solved in closed form. All arithmetic is on integers; fractions are reduced at the end.
 """
 
 from __future__ import annotations
@@ -21,8 +19,6 @@ from math import comb, gcd, lcm
 from companion.errors import GameError
 
 from . import policy as P
-
-ONE = Fraction(1)
 
 
 # ---------------------------------------------------------------- dice tables
@@ -81,10 +77,10 @@ def worth_infantry_for(c: P.Context):
     return worth
 
 
-# ---------------------------------------------------------------- one turn, enumerated
-# A weight w stands for the probability w / 6**B, B a bound on the dice a path can still
-# roll in the round; rolling n dice turns w into (w // 6**n) * weight, exact because w is
-# a multiple of 6**(dice still to roll).
+# ---------------------------------------------------------------- one assault, enumerated
+# A weight w stands for the probability w / 6**B, B a bound on the dice the assault can
+# roll; rolling n dice turns w into (w // 6**n) * weight, exact because w is a multiple
+# of 6**(dice still to roll).
 
 
 def _add(dist: dict, key, w) -> None:
