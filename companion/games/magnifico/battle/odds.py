@@ -248,18 +248,21 @@ def end_distribution(position: dict) -> tuple[dict, int]:
     outs: dict = {}
 
     def out(st):
-        """st's moves: ({next node or end: weight over 6**dice}, dice)."""
+        """st's moves, weights over 6**dice: (same pieces [(node, w)], others [(node or end, w)], dice)."""
         if st not in outs:
             action = P.decide(c, st, worth)
             if action == P.END:
-                outs[st] = {P.next_turn(st): 1}, 0
+                dist, dice = {P.next_turn(st): 1}, 0
             elif action == P.RETREAT:
-                outs[st] = {P.end(None, st): 1}, 0
+                dist, dice = {P.end(None, st): 1}, 0
             else:
                 dice = assault_bound(c, st, action)
-                dist: dict = {}
+                dist = {}
                 assault_into(c, st, action, pow6(dice), dist, dist, cache)
-                outs[st] = dist, dice
+            pieces = st[2:]
+            inside = tuple((t, x) for t, x in dist.items() if t[0] != "end" and t[2:] == pieces)
+            leaving = tuple((t, x) for t, x in dist.items() if t[0] == "end" or t[2:] != pieces)
+            outs[st] = inside, leaving, dice
         return outs[st]
 
     mass: dict = {}
@@ -310,47 +313,48 @@ def _solve_group(pieces: tuple, entered: set, mass: dict, out) -> tuple:
     todo = list(entered)
     while todo:
         s = todo.pop()
-        if s in nodes:
-            continue
-        nodes.add(s)
-        for t in out(s)[0]:
-            if t[0] != "end" and t[2:] == pieces and t not in nodes:
-                todo.append(t)
+        if s not in nodes:
+            nodes.add(s)
+            todo.extend(t for t, _ in out(s)[0] if t not in nodes)
     order = sorted(nodes, key=_order)
-    total = sum(out(s)[1] for s in order)
-    unit = pow6(total)
+    unit = pow6(sum(out(s)[2] for s in order))
     head = (P.ATTACKER, 0) + pieces
     alpha = {s: mass.pop(s, 0) * unit for s in order}
     beta = dict.fromkeys(order, 0)
     if head in nodes:
         beta[head] = unit
+    # the moves that change nothing but the turn and the assaults made
     back_a = back_b = 0
-    leave_a: dict = {}
-    leave_b: dict = {}
     for s in order:
-        dist, dice = out(s)
+        inside, _, dice = out(s)
+        if not inside:
+            continue
         div = pow6(dice)
         qa, qb = alpha[s] // div, beta[s] // div
-        for t, x in dist.items():
-            if t[0] != "end" and t[2:] == pieces:
-                if t == head:
-                    back_a += qa * x
-                    back_b += qb * x
-                else:
-                    alpha[t] += qa * x
-                    beta[t] += qb * x
+        for t, x in inside:
+            if t == head:
+                back_a += qa * x
+                back_b += qb * x
             else:
-                leave_a[t] = leave_a.get(t, 0) + qa * x
-                leave_b[t] = leave_b.get(t, 0) + qb * x
-    # head's inflow from the loop: L = unit * l = back_a + back_b * l
+                alpha[t] += qa * x
+                beta[t] += qb * x
+    # head's inflow from the loop: L = unit * l = back_a + back_b * l, so l = back_a / z
     z = unit - back_b if head in nodes else 1
-    contributions = [(t, a * z + leave_b[t] * back_a) for t, a in leave_a.items()]
+    contributions: dict = {}
+    for s in order:
+        _, leaving, dice = out(s)
+        div = pow6(dice)
+        node = (alpha[s] // div) * z + (beta[s] // div) * back_a
+        if not node:
+            continue
+        for t, x in leaving:
+            contributions[t] = contributions.get(t, 0) + node * x
     scale = unit * z
-    common = gcd(scale, *(n for _, n in contributions))
+    common = gcd(scale, *contributions.values())
     if common > 1:
         scale //= common
-        contributions = [(t, n // common) for t, n in contributions]
-    return scale, contributions
+        return scale, [(t, n // common) for t, n in contributions.items()]
+    return scale, list(contributions.items())
 
 
 def _decimal(n: int) -> str:
