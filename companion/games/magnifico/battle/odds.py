@@ -177,23 +177,26 @@ def assault_into(c: P.Context, st: tuple, action: str, w: int, ends: dict, nxt: 
 
 
 def _volley(c: P.Context, st: tuple, tanks: int, cache: dict) -> tuple:
-    """All `tanks` tanks fire in turn: ((alive|win|explode, kills so far, weight over
-    6**(tanks * dice)), ...). Depends only on the foe's soldiers and the protection."""
+    """The side's tanks fire in turn, the first always, the next ones while the policy
+    says so (P.tank_fires): ((alive|win|explode, kills so far, weight over
+    6**(tanks * dice)), ...). Depends on the soldiers on both sides and the protection."""
     side = st[0]
     foe_soldiers = st[P.SOLDIERS[1 - side]]
-    key = ("volley", side, tanks, foe_soldiers, P.level(c, st))
+    key = ("volley", side, tanks, foe_soldiers, st[P.SOLDIERS[side]], P.level(c, st))
     rows = cache.get(key)
     if rows is not None:
         return rows
     dice = c.tank_dice[side]
-    table = explosions_table(dice)
-    shots = [(P.tank_kills(c, st, e), x) for e, x in table]
+    shots = [(P.tank_kills(c, st, e), x) for e, x in explosions_table(dice)]
     alive = {0: 1}
     done: dict = {}
     for fired in range(tanks):
         rest = pow6(dice * (tanks - fired - 1))
         later: dict = {}
         for k, v in alive.items():
+            if fired and not P.tank_fires(c, st, foe_soldiers - k):
+                _add(done, ("alive", k), v * rest * pow6(dice))
+                continue
             for kills, x in shots:
                 if kills is None:
                     _add(done, ("explode", k), v * x * rest)
@@ -202,7 +205,9 @@ def _volley(c: P.Context, st: tuple, tanks: int, cache: dict) -> tuple:
                 else:
                     _add(later, k + kills, v * x)
         alive = later
-    rows = tuple((kind, k, x) for (kind, k), x in done.items()) + tuple(("alive", k, x) for k, x in alive.items())
+    for k, v in alive.items():
+        _add(done, ("alive", k), v)
+    rows = tuple((kind, k, x) for (kind, k), x in done.items())
     cache[key] = rows
     return rows
 
@@ -466,7 +471,9 @@ def _sample_assault(c: P.Context, st: tuple, action: str, rng: random.Random) ->
             st = P.paratrooper_effect(st, "hit" if h else "blank" if b else "explosion")
         h, _, e = _roll(rng, flying)
         return P.airplanes_effect(c, st, h, e)
-    for _ in range(st[P.TANKS_AT[side]]):
+    for fired in range(st[P.TANKS_AT[side]]):
+        if fired and not P.tank_fires(c, st, st[P.SOLDIERS[1 - side]]):
+            break
         st = P.tank_effect(c, st, _roll(rng, c.tank_dice[side])[2])
         if st[0] == "end":
             break
@@ -522,9 +529,11 @@ def policy_step(position: dict, rng: random.Random) -> dict:
         step["dice"] = roll(flying)
         return step
     step["rolls"] = []
+    foe = "defender" if side == "attacker" else "attacker"
     for _ in range(st[P.TANKS_AT[st[0]]]):
         step["rolls"].append(roll(c.tank_dice[st[0]]))
-        if machine.step(position, step)["over"]:
+        preview = machine.step(position, step)
+        if preview["over"] or not P.tank_fires(c, st, preview[foe]["soldiers"]):
             break
     return step
 
