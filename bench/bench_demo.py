@@ -3,7 +3,7 @@
     python bench/bench_demo.py [--games N]
 
 Prints the median over N seeds of: a whole game (play_demo), replaying its record, and
-the bots' thinking alone, plus ratios against the replay (the engine's own cost).
+legal(state) per state, with the ratio of a whole game to its replay (the engine's own cost).
 """
 
 from __future__ import annotations
@@ -41,6 +41,16 @@ def main() -> None:
         rep.append(t3 - t2)
         sizes.append(len(dicts))
         rounds.append(game.state.round)
+    # legal() on every state of one game (what a screen asks after each command).
+    from companion.games.magnifico import engine as E
+
+    game = play_demo(0, 4, header=demo_header(4, box=box))
+    state, legal_times = E.new_game(game.header), []
+    for cmd in game.commands:
+        t0 = time.perf_counter()
+        E.legal(state)
+        legal_times.append(time.perf_counter() - t0)
+        state, _ = E.apply(state, cmd)
     mp, mr = statistics.median(play), statistics.median(rep)
     print(f"games: {args.games} (4 players, seeds 0..{args.games - 1})")
     print(f"commands per game: median {statistics.median(sizes):.0f}, rounds: median {statistics.median(rounds):.0f}")
@@ -48,6 +58,8 @@ def main() -> None:
     print(f"replaying its record (engine only): median {mr * 1000:.1f} ms "
           f"({mr / statistics.median(sizes) * 1e6:.0f} us per command)")
     print(f"ratio game / replay: {mp / mr:.2f}")
+    print(f"legal(state) on each state of one game: median {statistics.median(legal_times) * 1000:.2f} ms, "
+          f"max {max(legal_times) * 1000:.1f} ms")
 
 
 if __name__ == "__main__":

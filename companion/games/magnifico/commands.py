@@ -174,6 +174,28 @@ COMMANDS = {
 _TUPLE_FIELDS = {"cards", "faces", "without", "moves"}
 
 
+_INT_FIELDS = {"seat", "amount", "soldiers", "tanks", "airplanes", "value"}
+_STR_FIELDS = {"card", "territory", "source", "target", "field"}
+_STR_LIST_FIELDS = {"cards", "faces", "without"}
+
+
+def check_types(cmd) -> None:
+    """GameError unless every field has the JSON type the command needs."""
+    name = type(cmd).__name__
+    for f in dataclasses.fields(cmd):
+        v = getattr(cmd, f.name)
+        if f.name in _INT_FIELDS and (isinstance(v, bool) or not isinstance(v, int)):
+            raise GameError(f"{name}: {f.name!r} must be a whole number, not {v!r}")
+        if f.name in _STR_FIELDS and not isinstance(v, str):
+            raise GameError(f"{name}: {f.name!r} must be a name (a string), not {v!r}")
+        if f.name in _STR_LIST_FIELDS and (not isinstance(v, (list, tuple)) or not all(isinstance(x, str) for x in v)):
+            raise GameError(f"{name}: {f.name!r} must be a list of names")
+        if f.name == "moves" and (not isinstance(v, (list, tuple)) or not all(isinstance(x, dict) for x in v)):
+            raise GameError(f"{name}: 'moves' must be a list of objects")
+        if f.name == "step" and not isinstance(v, dict):
+            raise GameError(f"{name}: 'step' must be an object")
+
+
 def type_of(cmd) -> str:
     return type(cmd).__name__
 
@@ -215,4 +237,6 @@ def from_dict(d: dict):
                 raise GameError(f"{name}: {f.name!r} must be a list")
             value = tuple(dict(v) if isinstance(v, dict) else v for v in value)
         kwargs[f.name] = value
-    return cls(**kwargs)
+    cmd = cls(**kwargs)
+    check_types(cmd)
+    return cmd

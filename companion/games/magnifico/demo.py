@@ -82,7 +82,8 @@ def play_demo(seed: int, players: int = 4, *, commands=(), on_command=None, head
     ``max_commands`` stops early (for tests of resuming)."""
     header = header or demo_header(players)
     state = E.new_game(header)
-    game = DemoGame(seed, header, state)
+    game = DemoGame(seed, header, state, lines=[
+        f"Demo game, seed {seed}: bots, virtual dice and cards; the printed card values are invented."])
     for cmd in commands:
         if isinstance(cmd, dict):
             cmd = C.from_dict(cmd)

@@ -3,6 +3,22 @@
 ``apply(state, command)`` never mutates its input: it works on a copy and returns the copy
 with the events, or raises GameError and the caller keeps the old state. Rule references
 are to the English rulebook ("5.3.6") and to rules-decisions.md ("rd: Auction").
+
+Where both are silent, the engine decides:
+- Round 1 has its income and recruitment too (5.1: "first takes place in the first round").
+- Start-order rolls may come in any order; only tied players roll again.
+- Unsold cards go to the bottom in the order drawn; a later draw must take the unseen
+  cards first, then the bottom ones in that order.
+- A chooser who may take none of the cards left (a second Tank/Airplane) is passed over.
+- A territory is held by its soldiers: every own territory keeps at least one soldier;
+  tanks or airplanes alone never hold one.
+- Two territories with a land border (crossings included) fight by land even when they
+  also share a sea: no landing losses.
+- A Tank/Airplane card with no printed cost costs the rules' default 20 (never asked);
+  dice, hits, hooks, activation costs and Works of Art's points are asked for.
+- End-of-round points are given to a player all at once: the first player (leader first)
+  whose total reaches the target wins, possibly above it.
+- ``check`` answers None (legal) for a command that only lacks a printed value.
 """
 
 from __future__ import annotations
@@ -117,6 +133,7 @@ def apply(state: State, cmd) -> tuple[State, list[dict]]:
     handler = _HANDLERS.get(type(cmd))
     if handler is None:
         raise GameError(f"{type(cmd).__name__} is not a Magnifico command")
+    C.check_types(cmd)
     if state.phase == "over" and not isinstance(cmd, C.SetCardValue):
         raise GameError(f"the game is over: {state.seats[state.winner].name} has won")
     new = state.copy()
@@ -134,6 +151,16 @@ def check(state: State, cmd) -> str | None:
             return None  # legal; the table must first enter a printed value
         return err.reason
     return None
+
+
+def public_view(state: State) -> dict:
+    """``state.to_dict()`` safe to show the table: sealed bids are replaced by who has locked."""
+    d = state.to_dict()
+    a = d.get("auction")
+    if a is not None and not a["revealed"]:
+        a["locked"] = sorted(int(k) for k in a["bids"])
+        a["bids"] = {}
+    return d
 
 
 # ---------------------------------------------------------------------------------------
@@ -450,12 +477,6 @@ def _begin_auction(state: State, events: list) -> None:
         _start_turns(state, events)
         return
     state.phase = "auction_draw"
-
-
-def drawable(state: State, deck: str) -> tuple[list, list]:
-    """(cards that may come up first in any order, then the cards at the bottom in order)."""
-    d = state.decks[deck]
-    return d["unknown"], d["bottom"]
 
 
 def _draw_auction(state: State, cmd: C.DrawAuction, events: list) -> None:
@@ -810,8 +831,8 @@ def _side_setup(state: State, seat: int, soldiers: int, tanks: int, airplanes: i
         side["tank_card"] = {"dice": _needs(state, tank, "dice"), "hits": _needs(state, tank, "hits")}
     plane = state.card_in_play(seat, "airplane")
     if plane:
-        # Hooks only limit activations; with none entered, no upgrade can be in play.
-        side["airplane_card"] = {"hooks": state.printed(plane, "hooks") or 0}
+        # Hooks only limit upgrades; null (not entered) is accepted by the battle.
+        side["airplane_card"] = {"hooks": state.printed(plane, "hooks")}
     for c in state.seats[seat].in_play:
         kind = state.kind(c)
         if kind in BATTLE_CARD_KINDS:
@@ -1105,6 +1126,11 @@ def _set_card_value(state: State, cmd: C.SetCardValue, events: list) -> None:
         raise GameError("a tank scores at least 1 hit")
     if cmd.field in ("hits", "hooks", "vp") and v > 10:
         raise GameError(f"{v} is not a plausible {cmd.field} value")
+    if cmd.field == "hooks":
+        for seat, p in enumerate(state.seats):
+            used = sum(1 for c in p.in_play if state.cards[c]["upgrade"] == "airplane")
+            if cmd.card in p.in_play and used > v:
+                raise GameError(f"{p.name} already has {used} Airplane upgrades in play on this card: it has more than {v} hooks")
     state.card_values = {**state.card_values, cmd.card: {**state.card_values.get(cmd.card, {}), cmd.field: v}}
     events.append({"type": "card_value", "card": cmd.card, "field": cmd.field, "value": v})
 

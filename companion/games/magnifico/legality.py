@@ -1,6 +1,8 @@
 """``legal(state)``: who must act now and what they may do, with reasons for the rest.
 
 A screen shows every action listed; ``allowed: false`` ones are greyed out with ``reason``.
+``to_act`` lists the seats the game waits for; it is empty (and ``"table": true``) when the
+game waits for a random input of the whole table (cards removed, cards drawn).
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ def legal(state: State) -> dict:
     if phase == "over":
         out["winner"] = state.winner
     elif phase == "remove_cards":
+        out["table"] = True
         k = E.REMOVED_AT_SETUP[state.n]
         acts.append(_entry("RemoveCards", tanks=k, airplanes=k, cards=list(state.decks["vehicles"]["unknown"])))
     elif phase == "start_roll":
@@ -60,6 +63,7 @@ def legal(state: State) -> dict:
             owned = state.owned(s)
             acts.append(_entry("Recruit", s, territories=owned, without=len(owned) - state.seats[s].reserve))
     elif phase == "auction_draw":
+        out["table"] = True
         v, p = E.auction_counts(state)
         acts.append(_entry("DrawAuction", vehicles=v, projects=p,
                            vehicle_cards=state.decks["vehicles"]["unknown"] + state.decks["vehicles"]["bottom"],
@@ -139,6 +143,7 @@ def _raids(state: State, s: int, kind: str) -> dict:
     """Invade/Attack offers: the pair-specific rules here, the rest (turn, money, limits,
     order, battles available) checked once on the first candidate."""
     options = []
+    cap = 6 if kind == "Attack" else 99  # 7.2.1: at most 6 tanks + airplanes in an attack
     usable_tanks = state.card_in_play(s, "tank") is not None
     usable_planes = state.card_in_play(s, "airplane") is not None
     for src in state.owned(s):
@@ -162,8 +167,8 @@ def _raids(state: State, s: int, kind: str) -> dict:
             if least > top:
                 continue
             options.append({"source": src, "target": dst, "by": how, "min_soldiers": least, "max_soldiers": top,
-                            "max_tanks": min(t.tanks, 6) if usable_tanks else 0,
-                            "max_airplanes": min(t.airplanes, 6) if usable_planes else 0})
+                            "max_tanks": min(t.tanks, cap) if usable_tanks else 0,
+                            "max_airplanes": min(t.airplanes, cap) if usable_planes else 0})
     what = "free territory to invade" if kind == "Invade" else "enemy territory in reach"
     if not options:
         return _entry(kind, s, f"no {what}")

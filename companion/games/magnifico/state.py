@@ -33,7 +33,8 @@ class Board:
             self.names = {t["id"]: _english(t.get("name"), t["id"]) for t in territories}
             self.seas = {t["id"]: frozenset(t.get("seas") or ()) for t in territories}
             self.land = {tid: set() for tid in self.ids}
-            for a, b in map_.get("borders", ()):
+            # Sea crossings count as land borders (they are also listed among the borders).
+            for a, b in [*map_.get("borders", ()), *map_.get("crossings", ())]:
                 self.land[a].add(b)
                 self.land[b].add(a)
         except (KeyError, TypeError, ValueError) as err:

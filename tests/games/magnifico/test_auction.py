@@ -181,3 +181,14 @@ def test_one_card_per_player_per_auction(h, four):
     s, _ = E.apply(s, C.ChooseCard(0, s.auction.cards[0]))
     with pytest.raises(GameError, match="chooses now, not Anna"):
         E.apply(s, C.ChooseCard(0, s.auction.cards[0]))
+
+
+def test_public_view_hides_sealed_bids_until_the_reveal(h, four):
+    """Architecture: locked bids are in the state, but nothing outside the engine shows them."""
+    s = h.draw(four)
+    s, _ = E.apply(s, C.LockBid(2, 70))
+    view = E.public_view(s)
+    assert view["auction"]["bids"] == {} and view["auction"]["locked"] == [2]
+    assert "70" not in str(view["auction"])
+    s, _ = bid_all(h, s, {0: 10, 1: 10, 3: 10})
+    assert E.public_view(s)["auction"]["bids"]["2"] == 70

@@ -17,6 +17,17 @@ from companion.games.magnifico.state import BOX
 _BOX = demo_box()
 
 
+def check_conservation(before, s, events):
+    """Tanks, airplanes and castles appear only when built and leave only as battle losses."""
+    b, a = before.pieces_on_board(), s.pieces_on_board()
+    for piece in ("tanks", "airplanes", "castles"):
+        built = sum(1 for e in events if e["type"] == "built" and e["piece"] + "s" == piece)
+        built += sum(1 for e in events if e["type"] == "first_castle" and piece == "castles")
+        lost = sum(e["losses"][side].get(piece, 0) for e in events if e["type"] == "battle_over"
+                   for side in ("attacker", "defender"))
+        assert a[piece] == b[piece] + built - lost, piece
+
+
 def check_invariants(s, before):
     n = s.n
     for p in s.seats:
@@ -67,8 +78,9 @@ def test_random_games_keep_the_invariants(seed, players, variants, target):
         if s.phase == "over":
             break
         cmd = next_command(s, random.Random(f"{seed}:{k}"))
-        before, (s, _) = s, E.apply(s, cmd)
+        before, (s, events) = s, E.apply(s, cmd)
         check_invariants(s, before)
+        check_conservation(before, s, events)
     assert s.phase == "over"
     assert s.seats[s.winner].vp >= target
 
@@ -161,5 +173,6 @@ def test_every_offer_of_legal_is_accepted(seed, players):
             break
         rng = random.Random(f"{seed}:{k}")
         cmd = random_legal(s, rng)
-        before, (s, _) = s, E.apply(s, cmd)
+        before, (s, events) = s, E.apply(s, cmd)
         check_invariants(s, before)
+        check_conservation(before, s, events)

@@ -112,3 +112,43 @@ def test_commands_round_trip(h):
         C.from_dict({"type": "Teleport"})
     with pytest.raises(GameError, match="needs a 'amount'"):
         C.from_dict({"type": "LockBid", "seat": 0})
+
+
+@pytest.mark.parametrize("d", [
+    {"type": "Activate", "seat": 0, "card": ["a"]},
+    {"type": "DrawAuction", "cards": [["a"]]},
+    {"type": "LockBid", "seat": True, "amount": 10},
+    {"type": "SetCardValue", "card": "tank_1", "field": "dice", "value": "4"},
+    {"type": "Move", "seat": 0, "moves": [1]},
+    {"type": "BattleStep", "step": []},
+])
+def test_wrongly_typed_commands_are_refused_with_a_reason(d):
+    with pytest.raises(GameError, match=d["type"]):
+        C.from_dict(d)
+
+
+def test_income_is_capped_at_300_the_excess_to_the_bank(h):
+    """5.1.3: nobody holds more than 300 florins."""
+    s = h.to_turns(h.to_auction(E.new_game(h.header(4))))
+    s.seats[0].florins = 290
+    s, ev = h.run(s, *[C.EndTurn(x) for x in s.turn_order])
+    assert s.seats[0].florins == 300
+    income = [e for e in ev if e["type"] == "florins" and e["seat"] == 0 and e["why"] == "income"]
+    assert income == [{"type": "florins", "seat": 0, "amount": 20, "to_bank": 10, "why": "income"}]
+
+
+def test_a_short_army_chooses_which_territories_go_without(h):
+    """5.2.3: not enough soldiers: the player names the territories that get none."""
+    s = h.to_turns(h.to_auction(E.new_game(h.header(4))))
+    for tid in ("A2", "B1"):
+        s.territories[tid].owner, s.territories[tid].soldiers = 0, 1
+    s.seats[0].reserve = 1  # one soldier left for three territories (A1, A2, B1)
+    s, _ = h.run(s, *[C.EndTurn(x) for x in s.turn_order])
+    assert s.phase == "recruit" and s.recruit_pending == [0]
+    with pytest.raises(GameError, match="name exactly 2"):
+        E.apply(s, C.Recruit(0, ("A2",)))
+    with pytest.raises(GameError, match="not Anna's territory"):
+        E.apply(s, C.Recruit(0, ("A2", "A3")))
+    s, ev = E.apply(s, C.Recruit(0, ("A2", "B1")))
+    assert s.territories["A1"].soldiers == 4 and s.territories["A2"].soldiers == 1
+    assert s.seats[0].reserve == 0 and s.phase == "auction_draw"

@@ -162,3 +162,33 @@ def test_box_limits_tanks(h, turn):
     assert s.supply("tanks") == 0
     with pytest.raises(GameError, match="all 20 tanks"):
         E.apply(s, C.BuildTank(0, "A1"))
+
+
+def test_hooks_cannot_be_entered_below_the_upgrades_in_play(h, turn):
+    """6.3: an Airplane takes at most its hooks in upgrades."""
+    s = h.give(turn, 0, "airplane_2", "gyroscope_1", "gyroscope_2")
+    with pytest.raises(GameError, match="already has 2 Airplane upgrades"):
+        E.apply(s, C.SetCardValue("airplane_2", "hooks", 1))
+    s, _ = E.apply(s, C.SetCardValue("airplane_2", "hooks", 3))
+    assert s.printed("airplane_2", "hooks") == 3
+
+
+def test_leonardo_discount_never_below_zero(h, turn):
+    """rd: Money: the holder pays 10 less, never below 0."""
+    s, _ = E.apply(turn, C.SetCardValue("transmission_gear_1", "activation", 10))
+    s = h.give(s, 0, "tank_2")
+    s.seats[0].store = ["transmission_gear_1"]
+    s, ev = E.apply(s, C.Activate(0, "transmission_gear_1"))
+    assert s.seats[0].florins == 120 and ev[0]["paid"] == 0
+
+
+def test_first_airplane_scores_two_once(h, turn):
+    """10.6: the first airplane of the game scores 2, once."""
+    s = rich(h.give(turn, 0, "airplane_2"), 0)
+    s, _ = E.apply(s, C.BuildAirplane(0, "A1"))
+    assert s.seats[0].vp == 2 and s.firsts["airplane"] == 0
+    s = next_turn_of(h, s, 0)
+    s = rich(s, 0)
+    vp = s.seats[0].vp
+    s, ev = E.apply(s, C.BuildAirplane(0, "A1"))
+    assert s.seats[0].vp == vp and not [e for e in ev if e["type"] == "victory_points"]
