@@ -188,13 +188,14 @@ def _volley(c: P.Context, st: tuple, tanks: int, cache: dict) -> tuple:
         return rows
     dice = c.tank_dice[side]
     shots = [(P.tank_kills(c, st, e), x) for e, x in explosions_table(dice)]
+    own = st[P.SOLDIERS[side]]
     alive = {0: 1}
     done: dict = {}
     for fired in range(tanks):
         rest = pow6(dice * (tanks - fired - 1))
         later: dict = {}
         for k, v in alive.items():
-            if fired and not P.tank_fires(c, st, foe_soldiers - k):
+            if fired and not P.worth_firing(shots, foe_soldiers - k, own):
                 _add(done, ("alive", k), v * rest * pow6(dice))
                 continue
             for kills, x in shots:

@@ -303,8 +303,18 @@ def tank_fires(c: Context, st: tuple, foes_left: int) -> bool:
     if not c.tank_dice[side]:
         return False
     weights = _explosion_weights(c.tank_dice[side])
-    expected = sum(w * min(foes_left, tank_kills(c, st, e)) for e, w in enumerate(weights[:3]))
-    return expected > 0 and expected >= weights[3] * st[SOLDIERS[side]]
+    return worth_firing([(tank_kills(c, st, e), w) for e, w in enumerate(weights)], foes_left, st[SOLDIERS[side]])
+
+
+def worth_firing(shots, foes_left: int, soldiers: int) -> bool:
+    """tank_fires on a tank's outcomes [(kills, or None if it explodes; weight)]."""
+    expected = risk = 0
+    for kills, w in shots:
+        if kills is None:
+            risk += w * soldiers
+        else:
+            expected += w * min(foes_left, kills)
+    return expected > 0 and expected >= risk
 
 
 def tank_effect(c: Context, st: tuple, explosions: int) -> tuple:
