@@ -222,11 +222,15 @@ def _discounted(state: State, seat: int, cost: int) -> int:
     return max(0, cost - 10) if seat == state.leonardo else cost
 
 
-def _pay(state: State, seat: int, amount: int, what: str) -> None:
+def _can_pay(state: State, seat: int, amount: int, what: str) -> None:
     p = state.seats[seat]
     if p.florins < amount:
         raise GameError(f"{p.name} holds {p.florins} florins; {what} costs {amount}")
-    p.florins -= amount
+
+
+def _pay(state: State, seat: int, amount: int, what: str) -> None:
+    _can_pay(state, seat, amount, what)
+    state.seats[seat].florins -= amount
 
 
 def _gain_florins(state: State, seat: int, amount: int, events: list, why: str) -> None:
@@ -681,12 +685,18 @@ def _activate(state: State, cmd: C.Activate, events: list) -> None:
     reason = activate_reason(state, seat, cmd.card)
     if reason:
         raise GameError(reason)
-    if state.cards[cmd.card]["upgrade"] == "airplane":
-        _needs(state, state.card_in_play(seat, "airplane"), "hooks")
     _stage(state, turn, "Activate")
     cost = _discounted(state, seat, _needs(state, cmd.card, "activation"))
+    what = f"activating {state.card_name(cmd.card)}"
+    # Money first: the table is asked for other printed values only for a move it can pay.
+    _can_pay(state, seat, cost, what)
+    if state.cards[cmd.card]["upgrade"] == "airplane":
+        _needs(state, state.card_in_play(seat, "airplane"), "hooks")
+        reason = activate_reason(state, seat, cmd.card)  # the hooks may be known only now
+        if reason:
+            raise GameError(reason)
     vp = _needs(state, cmd.card, "vp") if state.kind(cmd.card) == "work_of_art" else 0
-    _pay(state, seat, cost, f"activating {state.card_name(cmd.card)}")
+    _pay(state, seat, cost, what)
     p = state.seats[seat]
     p.store.remove(cmd.card)
     p.in_play.append(cmd.card)
@@ -894,6 +904,7 @@ def _attack(state: State, cmd: C.Attack, events: list) -> None:
             raise GameError(f"a sea raid loses {loss} soldier(s) at the landing: {cmd.soldiers} would leave none")
     _raid_limit(state, turn, "attack")
     _stage(state, turn, "Attack")
+    _can_pay(state, seat, ATTACK_COST, "an attack")  # before asking for the cards' printed values
     setup = battle_setup(state, seat, cmd.source, cmd.target, cmd.soldiers, cmd.tanks, cmd.airplanes)
     battle = _battle_module()
     _pay(state, seat, ATTACK_COST, "an attack")

@@ -493,8 +493,6 @@ def test_a_win_at_end_of_round_stops_the_game_before_the_next_income_rulebook_11
 # ---------------------------------------------------------------- legality answers (issue 2, item 3)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: Attack asks for the Tank card's printed values before checking "
-                                       "the 30 florins, so check()/legal() call an unaffordable attack legal")
 def test_an_unaffordable_attack_is_refused_even_before_printed_values_are_known(h):
     """5.4.6, 2.7: an attack costs 30; with 20 florins it is refused, whatever the Tank card prints."""
     s = h.to_turns(h.to_auction(E.new_game(h.header(4, known=False))))
@@ -505,8 +503,6 @@ def test_an_unaffordable_attack_is_refused_even_before_printed_values_are_known(
     assert E.check(s, C.Attack(0, "A1", "A2", 1, tanks=1)) is not None
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: Activate asks for a Work of Art's vp before checking the "
-                                       "activation cost can be paid, so check()/legal() call it legal")
 def test_an_unaffordable_work_of_art_is_refused_even_before_its_vp_is_known(h):
     s = h.to_turns(h.to_auction(E.new_game(h.header(4, known=False))))
     s.card_values["work_of_art_1"] = {"activation": 40}
@@ -590,8 +586,6 @@ def test_malformed_commands_are_refused_with_a_game_error(h, phase, cmd):
         E.apply(s, cmd)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: Activate asks for the Airplane card's hooks before checking the "
-                                       "activation cost can be paid, so check()/legal() call it legal")
 def test_an_unaffordable_airplane_upgrade_is_refused_even_before_the_hooks_are_known(h):
     s = h.to_turns(h.to_auction(E.new_game(h.header(4, known=False))))
     s = h.give(s, 0, "airplane_2")
