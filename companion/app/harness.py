@@ -93,8 +93,7 @@ def tap(widget: Widget, n_frames: int = 2):
     x, y = widget.to_window(*widget.center)
     touch = UnitTestTouch(x, y)
     touch.touch_down()
-    frames(1)
-    touch.touch_up()
+    touch.touch_up()  # both are queued; the next frame dispatches down, then up
     frames(n_frames)
     return widget
 
