@@ -33,16 +33,28 @@ def _size(text: str) -> tuple[int, int]:
         return 800, 480
 
 
+def _fullscreen(settings) -> bool:
+    """Fullscreen when the settings say so, or ("auto") on a Raspberry Pi: the kiosk."""
+    value = settings.get("fullscreen")
+    if value == "auto":
+        try:
+            from hardware.gpio import pi_model
+        except ImportError:
+            return False
+        return bool(pi_model())
+    return bool(value)
+
+
 def run(args) -> int:
     if args.command == "screenshots":
         return screenshots(Path(args.out), args.lang or ["it", "en"], args.seed)
     from companion.app import kivy_env
-
-    kivy_env.configure(size=_size(args.size), fullscreen=args.fullscreen)
-    from companion.app.main import MagnificoApp
     from companion.app.settings import Settings
 
     settings = Settings.load()
+    kivy_env.configure(size=_size(args.size), fullscreen=args.fullscreen or _fullscreen(settings))
+    from companion.app.main import MagnificoApp
+
     if args.database:
         settings.values["database"] = args.database
     if args.hardware:

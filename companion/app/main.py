@@ -184,6 +184,9 @@ class MagnificoApp(App):
 
             s = self.session
             self.go(presenters.next_screen(result.events, s.view(), s.legal()))
+            moved = [e for e in result.events if e.get("type") == "leonardo" and e.get("why") == "auction"]
+            if moved:  # the Leonardo card changes hands: say it, the seat rows show the new holder
+                self.toast(self.t("auction.leonardo_moves", name=presenters.seat_name(s.view(), moved[-1]["seat"])))
             return True
         if result.needs:
             from companion.app.widgets.dialogs import ask_card_value
