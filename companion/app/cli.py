@@ -79,6 +79,7 @@ def screenshots(out: Path, langs: list[str], seed: int = 7) -> int:
     for lang in langs:
         app.set_lang(lang)
         for name in tour.visit(app, seed=seed):
+            app.root.ids.toast.opacity = 0  # a message from an earlier step would linger on every shot
             for size in SIZES:
                 harness.resize(size)
                 harness.screenshot(str(out / f"{name}-{lang}-{size[0]}x{size[1]}.png"))

@@ -225,13 +225,14 @@ class Session:
             return
         battle = self.battle_module()
         b = old.battle
+        steps = [e["step"] for e in events if e.get("type") == "battle_step"]
         if b is None:  # over at once (the attack itself ended it): rebuild from the setup
             position = None
         else:
             position = b["position"]
-            for e in events:
-                if e.get("type") == "battle_step":
-                    position = battle.step(position, e["step"])
+            for step in steps:
+                position = battle.step(position, step)
+            b = {**b, "steps": list(b.get("steps", [])) + steps}
         self.last_battle = {"battle": b, "event": over, "outcome": battle.outcome(position) if position else {}}
 
     def _set_state(self, state, events=()) -> None:

@@ -37,8 +37,9 @@ class BattleScreen(BaseScreen):
         odds = bv.get("odds")
         self.odds = app.t("battle.odds", a=round(100 * odds["attacker_wins"]),
                           d=round(100 * odds["defender_wins"])) if odds else ""
-        self.log = "\n".join(out.get("log", [])) or app.t("battle.no_rolls")
         names = {"attacker": att, "defender": dfn}
+        self.log = "\n".join(presenters.battle_log(s, b, names, app.lang, app.translations)) or app.t(
+            "battle.no_rolls")
         if self.chosen:
             self._dice_entry(s, app, names, box)
             return
@@ -192,7 +193,8 @@ class BattleScreen(BaseScreen):
         if out:
             self._armies(app, {}, out)
         self.odds = ""
-        self.log = "\n".join(out.get("log", []))
+        names = {"attacker": att, "defender": dfn}
+        self.log = "\n".join(presenters.battle_log(s, lb.get("battle") or {}, names, app.lang, app.translations))
         ok = Factory.Btn(text=app.t("battle.continue"), kind="primary")
         ok.bind(on_tap=lambda *_: app.go_current())
         box.add_widget(ok)
