@@ -13,8 +13,6 @@ import pytest
 pytest.importorskip("companion.games.magnifico.engine")
 pytest.importorskip("hardware.handsets")
 
-from kivy.tests.common import UnitTestTouch  # noqa: E402
-
 from companion.app import harness, theme  # noqa: E402
 
 SEATS = (("Anna", "red"), ("Bruno", "blue"), ("Carla", "green"))
@@ -24,10 +22,10 @@ def tap_territory(screen, tid):
     m = screen.ids.map
     harness.frames(1)
     x, y = m.to_window(*m.centre_of(tid))
-    touch = UnitTestTouch(x, y)
-    touch.touch_down()
+    touch = harness.Touch(x, y)
+    touch.down()
     harness.frames(1)
-    touch.touch_up()
+    touch.up()
     harness.frames(2)
 
 

@@ -5,8 +5,6 @@ import pytest
 
 pytest.importorskip("companion.games.magnifico.engine")
 
-from kivy.tests.common import UnitTestTouch  # noqa: E402
-
 from companion.app import harness  # noqa: E402
 
 
@@ -14,10 +12,10 @@ def tap_territory(screen, tid):
     m = screen.ids.map
     harness.frames(1)
     x, y = m.to_window(*m.centre_of(tid))
-    touch = UnitTestTouch(x, y)
-    touch.touch_down()
+    touch = harness.Touch(x, y)
+    touch.down()
     harness.frames(1)
-    touch.touch_up()
+    touch.up()
     harness.frames(2)
 
 
