@@ -235,7 +235,10 @@ class Session:
             b = {**b, "steps": list(b.get("steps", [])) + steps}
         self.last_battle = {"battle": b, "event": over, "outcome": battle.outcome(position) if position else {}}
 
+    version = 0  # counts every change of state: a screen redraws when it differs from its last
+
     def _set_state(self, state, events=()) -> None:
+        self.version += 1
         self._note_events(list(events))
         try:
             self._note_battle(self.state, list(events))
@@ -684,7 +687,7 @@ class Session:
         setup_fn = getattr(self.engine, "battle_setup", None)
         if battle is None or setup_fn is None or not hasattr(battle, "odds"):
             return None
-        key = (id(self.state), repr(command))
+        key = (self.version, repr(command))
         if key not in self._odds_cache:
             try:
                 setup = setup_fn(self.state, command.seat, command.source, command.target, command.soldiers,

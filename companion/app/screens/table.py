@@ -17,7 +17,7 @@ class TableScreen(BaseScreen):
         if s is None or not s.has_game:
             return
         app = self.app
-        drawn = (id(s.state), app.lang, app.touch, s.lock_states.get(0))
+        drawn = (s.version, app.lang, app.touch)
         if drawn == getattr(self, "_drawn", None):
             return  # the same state as last time: the panels and the map are still right
         self._drawn = drawn

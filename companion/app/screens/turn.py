@@ -36,7 +36,7 @@ class TurnScreen(BaseScreen):
         if key != getattr(self, "_turn_key", None):  # another player's turn: start from the list
             self._turn_key = key
             self.mode, self.pick, self.moves = "", {}, []
-        drawn = (id(s.state), self.mode, repr(self.pick), repr(self.moves), app.lang, app.touch)
+        drawn = (s.version, self.mode, repr(self.pick), repr(self.moves), app.lang, app.touch)
         if drawn == getattr(self, "_drawn", None):
             return  # nothing changed since the last time (back from the table view): keep the widgets
         self._drawn = drawn
