@@ -9,10 +9,13 @@ thread in the app), so only one thread ever calls the engine.
 from __future__ import annotations
 
 import importlib
+import itertools
 from dataclasses import dataclass, field
 from typing import Callable
 
 from companion.errors import GameError
+
+_VERSIONS = itertools.count(1)
 
 
 def _optional(module: str):
@@ -235,10 +238,10 @@ class Session:
             b = {**b, "steps": list(b.get("steps", [])) + steps}
         self.last_battle = {"battle": b, "event": over, "outcome": battle.outcome(position) if position else {}}
 
-    version = 0  # counts every change of state: a screen redraws when it differs from its last
+    version = 0  # changes with every state, across sessions too: a screen redraws when it differs
 
     def _set_state(self, state, events=()) -> None:
-        self.version += 1
+        self.version = next(_VERSIONS)
         self._note_events(list(events))
         try:
             self._note_battle(self.state, list(events))
