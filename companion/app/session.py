@@ -461,9 +461,8 @@ class Session:
         out = []
         for info in infos:
             when = (info.updated_at or info.created_at or "")[:16].replace("T", " ")
-            status = f"won by {info.winner}" if info.finished and info.winner else f"round {info.rounds or 0}"
-            out.append({"id": info.id, "label": f"{when}  {', '.join(info.players)}  ({status})",
-                        "finished": info.finished})
+            out.append({"id": info.id, "when": when, "players": ", ".join(info.players), "finished": info.finished,
+                        "winner": info.winner, "round": info.rounds or 0})
         return out
 
     def export(self, game_id):

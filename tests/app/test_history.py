@@ -18,9 +18,9 @@ def test_history_lists_and_exports_the_game(home):
     assert s.send(s.cmd("StartOrderRoll", 0, ("hit",) * 6)).ok is False  # cards first: refused, nothing saved
     app.go("history")
     harness.frames(2)
-    row = next(w for w in harness.walk(app.screens["history"].ids.games) if getattr(w, "game", None)
-               and w.game.get("id") == s.game_id)
-    assert "Ada, Bea, Cyd" in row.game["label"]
+    row = next(w for w in harness.walk(app.screens["history"].ids.games) if getattr(w, "game_id", None) == s.game_id)
+    assert "Ada, Bea, Cyd" in row.label
+    assert row.label in harness.texts()  # shown, not only stored
     export = next(w for w in harness.walk(row) if getattr(w, "text", "") == app.t("history.export"))
     harness.tap(export)
     toast = app.root.ids.toast.text
