@@ -124,6 +124,9 @@ class MagnificoApp(App):
         self.session.listeners.append(self._on_session_change)
         if self.session.problem:
             self.startup_error = self.t(self.session.problem[0], **self.session.problem[1])
+        if self.settings.problem:  # a broken settings file: the defaults are used, and said
+            self.startup_error = (self.startup_error + "\n" if self.startup_error else "") + self.t(
+                "home.settings_problem", problem=self.settings.problem)
         self._on_session_change()
 
     # -- navigation -------------------------------------------------------------------

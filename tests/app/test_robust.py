@@ -85,3 +85,20 @@ def test_undo_and_correction_from_the_top_bar(home):
         assert app.root.ids.toast.text == s.correct({"seat": 1, "field": "florins"}, florins, "again")
     else:
         assert app.root.ids.toast.text == app.t("correction.done")
+
+
+def test_broken_settings_file_uses_defaults_and_says_so(home, tmp_path):
+    bad = tmp_path / "settings.json"
+    bad.write_text("{ not json", encoding="utf-8")
+    settings = Settings.load(bad)
+    assert settings.get("lang") == "it" and settings.problem
+    app = home
+    good = app.settings
+    settings.values["hardware"] = "simulated"
+    app.settings = settings
+    try:
+        app._start_session()
+        assert str(bad) in app.startup_error
+    finally:
+        app.settings = good
+        app._start_session()
