@@ -45,8 +45,8 @@ def cold_start(runs: int) -> list[float]:
     times = []
     env = dict(os.environ)
     tmp = tempfile.mkdtemp(prefix="bench-app-")
-    env.setdefault("MAGNIFICO_DB", os.path.join(tmp, "journal.sqlite3"))
-    env.setdefault("MAGNIFICO_KEY_FILE", os.path.join(tmp, "journal.key"))
+    env["MAGNIFICO_DB"] = os.path.join(tmp, "journal.sqlite3")  # never the table's own journal
+    env["MAGNIFICO_KEY_FILE"] = os.path.join(tmp, "journal.key")
     for _ in range(runs):
         t0 = time.perf_counter()
         p = subprocess.Popen([sys.executable, __file__, "--child"], stdout=subprocess.PIPE, text=True, env=env,
@@ -83,8 +83,8 @@ def taps(n: int) -> dict:
 
     kivy_env.configure(headless=True)
     tmp = tempfile.mkdtemp(prefix="bench-app-")
-    os.environ.setdefault("MAGNIFICO_DB", os.path.join(tmp, "journal.sqlite3"))
-    os.environ.setdefault("MAGNIFICO_KEY_FILE", os.path.join(tmp, "journal.key"))
+    os.environ["MAGNIFICO_DB"] = os.path.join(tmp, "journal.sqlite3")
+    os.environ["MAGNIFICO_KEY_FILE"] = os.path.join(tmp, "journal.key")
     from companion.app import harness, tour
     from companion.app.main import MagnificoApp
     from companion.app.settings import Settings

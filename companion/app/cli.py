@@ -65,8 +65,15 @@ def run(args) -> int:
 
 def screenshots(out: Path, langs: list[str], seed: int = 7) -> int:
     """Every screen of a demo game at 800x480 and 1280x800, in each language, as PNG files."""
+    import os
+    import tempfile
+
     from companion.app import kivy_env
 
+    # the demo game goes to a throw-away journal, never to the table's own
+    scratch = tempfile.mkdtemp(prefix="magnifico-screenshots-")
+    os.environ["MAGNIFICO_DB"] = os.path.join(scratch, "journal.sqlite3")
+    os.environ["MAGNIFICO_KEY_FILE"] = os.path.join(scratch, "journal.key")
     kivy_env.configure(headless=True, size=SIZES[0])
     from companion.app import harness, tour
     from companion.app.main import MagnificoApp
