@@ -1,11 +1,14 @@
 """``legal(state)``: who must act now and what they may do, with reasons for the rest.
 
-A screen shows every action listed; ``allowed: false`` ones are greyed out with ``reason``.
+A screen shows every action listed; ``allowed: false`` ones are greyed out with ``reason``
+(English; ``message`` holds its key and parameters: ``i18n.format_message(message, "it")``).
 ``to_act`` lists the seats the game waits for; it is empty (and ``"table": true``) when the
 game waits for a random input of the whole table (cards removed, cards drawn).
 """
 
 from __future__ import annotations
+
+from companion.core.i18n import msg
 
 from . import commands as C
 from . import engine as E
@@ -18,6 +21,8 @@ def _entry(type_: str, seat=None, reason=None, **params) -> dict:
         d["seat"] = seat
     if reason is not None:
         d["reason"] = reason
+        if hasattr(reason, "to_dict"):  # the reason's key and parameters, for other languages
+            d["message"] = reason.to_dict()
     d.update(params)
     return d
 
@@ -55,7 +60,7 @@ def legal(state: State) -> dict:
         s = state.castle_order[0]
         out["to_act"] = [s]
         ok = [t for t in state.board.ids if E.first_castle_reason(state, s, t) is None]
-        acts.append(_entry("PlaceFirstCastle", s, None if ok else "no territory is free of a neighbouring castle",
+        acts.append(_entry("PlaceFirstCastle", s, None if ok else msg("no_free_territory_for_castle"),
                            territories=ok))
     elif phase == "recruit":
         out["to_act"] = list(state.recruit_pending)
@@ -109,17 +114,18 @@ def _turn_actions(state: State, s: int, acts: list) -> None:
     if any(c["allowed"] for c in cards):
         acts.append(_entry("Activate", s, cards=cards))
     else:
-        acts.append(_entry("Activate", s, cards[0]["reason"] if cards else f"{p.name}'s store is empty", cards=cards))
+        acts.append(_entry("Activate", s, cards[0]["reason"] if cards else msg("store_empty", name=p.name), cards=cards))
     castles = state.castles_of(s)
-    acts.append(_pick(state, "BuildTank", s, castles, lambda t: C.BuildTank(s, t), f"{p.name} has no castle"))
-    acts.append(_pick(state, "BuildAirplane", s, castles, lambda t: C.BuildAirplane(s, t), f"{p.name} has no castle"))
-    acts.append(_pick(state, "BuildTower", s, castles, lambda t: C.BuildTower(s, t), f"{p.name} has no castle"))
+    no_castle = msg("player_no_castle", name=p.name)
+    acts.append(_pick(state, "BuildTank", s, castles, lambda t: C.BuildTank(s, t), no_castle))
+    acts.append(_pick(state, "BuildAirplane", s, castles, lambda t: C.BuildAirplane(s, t), no_castle))
+    acts.append(_pick(state, "BuildTower", s, castles, lambda t: C.BuildTower(s, t), no_castle))
     acts.append(_pick(state, "BuildCastle", s, [t for t in state.owned(s) if not state.territories[t].castle],
-                      lambda t: C.BuildCastle(s, t), f"every territory of {p.name} has a castle"))
+                      lambda t: C.BuildCastle(s, t), msg("every_territory_castle", name=p.name)))
     acts.append(_raids(state, s, "Invade"))
     acts.append(_raids(state, s, "Attack"))
     if state.turn.moved:
-        acts.append(_entry("Move", s, f"{p.name} has already moved troops this turn"))
+        acts.append(_entry("Move", s, msg("already_moved", name=p.name)))
     else:
         owned = state.owned(s)
         sources = []
@@ -134,7 +140,7 @@ def _turn_actions(state: State, s: int, acts: list) -> None:
                 if targets and (t.soldiers > 1 or tanks or planes):
                     sources.append({"source": src, "soldiers": t.soldiers - 1, "tanks": tanks,
                                     "airplanes": planes, "targets": targets})
-        acts.append(_entry("Move", s, None if sources else "no territory has troops to spare and a way to go",
+        acts.append(_entry("Move", s, None if sources else msg("no_troops_to_move"),
                            max_moves=3, sources=sources))
     acts.append(_entry("EndTurn", s))
 
@@ -169,9 +175,8 @@ def _raids(state: State, s: int, kind: str) -> dict:
             options.append({"source": src, "target": dst, "by": how, "min_soldiers": least, "max_soldiers": top,
                             "max_tanks": min(t.tanks, cap) if usable_tanks else 0,
                             "max_airplanes": min(t.airplanes, cap) if usable_planes else 0})
-    what = "free territory to invade" if kind == "Invade" else "enemy territory in reach"
     if not options:
-        return _entry(kind, s, f"no {what}")
+        return _entry(kind, s, msg("no_invasion_target" if kind == "Invade" else "no_attack_target"))
     o = options[0]
     reason = E.check(state, (C.Invade if kind == "Invade" else C.Attack)(s, o["source"], o["target"], o["min_soldiers"]))
     if reason:
