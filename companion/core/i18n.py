@@ -8,7 +8,7 @@ and one extension for plurals: ``{count|carta|carte}`` gives the first word when
 A parameter is either plain (a name, a number) or per-language: a dict ``{"en": ..., "it":
 ...}`` (a territory's or a card's name) is shown in the table's language, and a nested
 message ``{"key": ..., "params": {...}}`` is formatted in that language too. A list of
-parameters is joined with ", ". So a message stays plain JSON and can be shown later in
+parameters is joined with ", ", and ``{"items": [...], "sep": "; "}`` with ``sep``. So a message stays plain JSON and can be shown later in
 either language.
 
 ``Message`` is a ``str`` (its English text) that also carries the key and parameters, so
@@ -85,6 +85,8 @@ def localize_param(value, lang: str, cat: Catalog | None = None):
     if isinstance(value, dict):
         if "key" in value:
             return format_message(value, lang, cat)
+        if "items" in value:
+            return value.get("sep", ", ").join(str(localize_param(v, lang, cat)) for v in value["items"])
         return value.get(lang) or value.get(DEFAULT_LANG) or next(iter(value.values()), "")
     if isinstance(value, Message):
         return value.localized(lang, cat)
@@ -182,6 +184,11 @@ def _plain(value):
 def msg(key: str, **params) -> Message:
     """A Message of the shipped ``engine`` catalogue: ``msg("bid_over_florins", name=..., ...)``."""
     return Message(key, params)
+
+
+def joined(items, sep: str = ", ") -> dict:
+    """A parameter that shows ``items`` (each localized) joined with ``sep``."""
+    return {"items": list(items), "sep": sep}
 
 
 def localized(text, lang: str = DEFAULT_LANG, cat: Catalog | None = None) -> str:
