@@ -67,7 +67,7 @@ class Catalog:
             template, lang = self.get(DEFAULT_LANG, key), DEFAULT_LANG
         if template is None:
             return None
-        return _FORMATTER.vformat(template, (), _Params(params or {}, lang, self))
+        return _render(template, params or {}, lang, self)
 
 
 _catalogs: dict[str, Catalog] = {}
@@ -95,28 +95,46 @@ def localize_param(value, lang: str, cat: Catalog | None = None):
     return value
 
 
-class _Params(dict):
-    def __init__(self, params: dict, lang: str, cat: Catalog):
-        super().__init__(params)
-        self.lang, self.cat = lang, cat
-
-    def __missing__(self, key):
-        return "{" + key + "}"
+_compiled: dict[str, list] = {}
 
 
-class _Formatter(string.Formatter):
-    """``str.format`` with per-language parameters and ``{n|singular|plural}``."""
+def _compile(template: str) -> list:
+    """The template as (literal, field, plural forms, conversion, spec) parts, cached."""
+    parts = _compiled.get(template)
+    if parts is None:
+        parts = []
+        for literal, name, spec, conversion in string.Formatter().parse(template):
+            forms = None
+            if name is not None:
+                name, _, rest = name.partition("|")
+                if rest:
+                    one, _, many = rest.partition("|")
+                    forms = (one, many)
+            parts.append((literal, name, forms, conversion, spec))
+        _compiled[template] = parts
+    return parts
 
-    def get_field(self, field_name, args, kwargs):
-        name, _, forms = field_name.partition("|")
-        value = kwargs[name]
+
+def _render(template: str, params: dict, lang: str, cat: Catalog) -> str:
+    """``str.format`` with per-language parameters and ``{n|singular|plural}``; a missing
+    parameter shows as ``{name}``."""
+    out = []
+    for literal, name, forms, conversion, spec in _compile(template):
+        out.append(literal)
+        if name is None:
+            continue
+        if name not in params:
+            out.append("{" + name + "}")
+            continue
+        value = params[name]
         if forms:
-            one, _, many = forms.partition("|")
-            return (one if value == 1 else many), name
-        return localize_param(value, kwargs.lang, kwargs.cat), name
-
-
-_FORMATTER = _Formatter()
+            out.append(forms[0] if value == 1 else forms[1])
+            continue
+        value = localize_param(value, lang, cat)
+        if conversion == "r":
+            value = repr(value)
+        out.append(format(value, spec) if spec else str(value))
+    return "".join(out)
 
 
 def fields(template: str) -> set[str]:
