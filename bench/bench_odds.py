@@ -32,14 +32,16 @@ CASES = {
 }
 
 
-def median_time(fn, repeat: int) -> tuple[float, object]:
-    times = []
+def median_time(fn, repeat: int) -> tuple[float, float, object]:
+    """Median wall-clock and CPU seconds of fn() over `repeat` runs, and its result."""
+    wall, cpu = [], []
     result = None
     for _ in range(repeat):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         result = fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times), result
+        wall.append(time.perf_counter() - t)
+        cpu.append(time.process_time() - c)
+    return statistics.median(wall), statistics.median(cpu), result
 
 
 def main() -> None:
@@ -47,13 +49,13 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--games", type=int, default=100_000)
     args = parser.parse_args()
-    print(f"{'case':24} {'exact (median)':>15} {'simulation':>12} {'ratio':>7} {'P(att) exact':>13} {'simulated':>10}")
+    print(f"{'case':24} {'exact (median)':>15} {'(cpu)':>9} {'simulation':>12} {'ratio':>7} {'P(att) exact':>13} {'simulated':>10}")
     for name, setup in CASES.items():
         pos = start(setup)
-        exact_s, result = median_time(lambda: odds(pos), args.repeat)
-        sim_s, counts = median_time(lambda: simulate_compact(pos, args.games, seed=1), 1)
+        exact_s, exact_cpu, result = median_time(lambda: odds(pos), args.repeat)
+        sim_s, _, counts = median_time(lambda: simulate_compact(pos, args.games, seed=1), 1)
         wins = sum(n for (winner, _, _), n in counts.items() if winner == "attacker") / args.games
-        print(f"{name:24} {exact_s * 1000:12.1f} ms {sim_s:10.2f} s {sim_s / exact_s:6.0f}x"
+        print(f"{name:24} {exact_s * 1000:12.1f} ms {exact_cpu * 1000:6.1f} ms {sim_s:10.2f} s {sim_s / exact_s:6.0f}x"
               f" {result['attacker_wins']:13.4f} {wins:10.4f}")
     print(f"(exact: median of {args.repeat} runs; simulation: {args.games} games, one run, "
           f"ratio = simulation time / exact time)")

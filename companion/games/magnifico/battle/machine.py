@@ -296,6 +296,8 @@ def _tanks(pos: dict, side: str, s: dict) -> None:
         if hits is None:
             pos["log"].append(f"{side} tank {i + 1}: {_plural(explosions, 'explosion')}, the tank explodes")
             _explode(pos, side, variant)
+            if i + 1 < len(rolls):
+                raise GameError(f"{side} tank {i + 2} fires after the end of the battle")
             return
         kills = max(0, hits - protection)
         line = f"{side} tank {i + 1}: {_plural(n_dice, 'die')}, {_plural(explosions, 'explosion')}, {_plural(hits, 'hit')}"

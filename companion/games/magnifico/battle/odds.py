@@ -1,12 +1,10 @@
 """Exact odds of a battle under the default policy ("steady", see policy.py and docs/battle.md).
 
-The battle is a Markov chain over compact states. Dice are enumerated as counts of
-faces with their multinomial weights (never 3^n single faces); probability mass is
-pushed forward round by round (an attacker's turn and the defender's turn after it)
-in decreasing order of a measure that every change lowers (pieces, towers, the
-castle's protection), so each round-start state is finished before it is used. A
-round that changes nothing brings the chain back to where it was: that self-loop is
-folded in exactly by dividing by (1 - p_stay). All arithmetic is in exact fractions.
+The battle under the policy is a Markov chain over compact states, one node per decision
+point. Dice are enumerated as counts of faces with their multinomial weights (never 3^n
+single faces). Probability mass flows forward in decreasing order of a measure that
+every change of pieces lowers; the one cycle (a round in which nothing changed) is
+solved in closed form. All arithmetic is on integers; fractions are reduced at the end.
 """
 
 from __future__ import annotations
@@ -21,8 +19,6 @@ from math import comb, gcd, lcm
 from companion.errors import GameError
 
 from . import policy as P
-
-ONE = Fraction(1)
 
 
 # ---------------------------------------------------------------- dice tables
@@ -81,10 +77,10 @@ def worth_infantry_for(c: P.Context):
     return worth
 
 
-# ---------------------------------------------------------------- one turn, enumerated
-# A weight w stands for the probability w / 6**B, B a bound on the dice a path can still
-# roll in the round; rolling n dice turns w into (w // 6**n) * weight, exact because w is
-# a multiple of 6**(dice still to roll).
+# ---------------------------------------------------------------- one assault, enumerated
+# A weight w stands for the probability w / 6**B, B a bound on the dice the assault can
+# roll; rolling n dice turns w into (w // 6**n) * weight, exact because w is a multiple
+# of 6**(dice still to roll).
 
 
 def _add(dist: dict, key, w) -> None:
@@ -181,23 +177,27 @@ def assault_into(c: P.Context, st: tuple, action: str, w: int, ends: dict, nxt: 
 
 
 def _volley(c: P.Context, st: tuple, tanks: int, cache: dict) -> tuple:
-    """All `tanks` tanks fire in turn: ((alive|win|explode, kills so far, weight over
-    6**(tanks * dice)), ...). Depends only on the foe's soldiers and the protection."""
+    """The side's tanks fire in turn, the first always, the next ones while the policy
+    says so (P.tank_fires): ((alive|win|explode, kills so far, weight over
+    6**(tanks * dice)), ...). Depends on the soldiers on both sides and the protection."""
     side = st[0]
     foe_soldiers = st[P.SOLDIERS[1 - side]]
-    key = ("volley", side, tanks, foe_soldiers, P.level(c, st))
+    key = ("volley", side, tanks, foe_soldiers, st[P.SOLDIERS[side]], P.level(c, st))
     rows = cache.get(key)
     if rows is not None:
         return rows
     dice = c.tank_dice[side]
-    table = explosions_table(dice)
-    shots = [(P.tank_kills(c, st, e), x) for e, x in table]
+    shots = [(P.tank_kills(c, st, e), x) for e, x in explosions_table(dice)]
+    own = st[P.SOLDIERS[side]]
     alive = {0: 1}
     done: dict = {}
     for fired in range(tanks):
         rest = pow6(dice * (tanks - fired - 1))
         later: dict = {}
         for k, v in alive.items():
+            if fired and not P.worth_firing(shots, foe_soldiers - k, own):
+                _add(done, ("alive", k), v * rest * pow6(dice))
+                continue
             for kills, x in shots:
                 if kills is None:
                     _add(done, ("explode", k), v * x * rest)
@@ -206,7 +206,9 @@ def _volley(c: P.Context, st: tuple, tanks: int, cache: dict) -> tuple:
                 else:
                     _add(later, k + kills, v * x)
         alive = later
-    rows = tuple((kind, k, x) for (kind, k), x in done.items()) + tuple(("alive", k, x) for k, x in alive.items())
+    for k, v in alive.items():
+        _add(done, ("alive", k), v)
+    rows = tuple((kind, k, x) for (kind, k), x in done.items())
     cache[key] = rows
     return rows
 
@@ -252,18 +254,21 @@ def end_distribution(position: dict) -> tuple[dict, int]:
     outs: dict = {}
 
     def out(st):
-        """st's moves: ({next node or end: weight over 6**dice}, dice)."""
+        """st's moves, weights over 6**dice: (same pieces [(node, w)], others [(node or end, w)], dice)."""
         if st not in outs:
             action = P.decide(c, st, worth)
             if action == P.END:
-                outs[st] = {P.next_turn(st): 1}, 0
+                dist, dice = {P.next_turn(st): 1}, 0
             elif action == P.RETREAT:
-                outs[st] = {P.end(None, st): 1}, 0
+                dist, dice = {P.end(None, st): 1}, 0
             else:
                 dice = assault_bound(c, st, action)
-                dist: dict = {}
+                dist = {}
                 assault_into(c, st, action, pow6(dice), dist, dist, cache)
-                outs[st] = dist, dice
+            pieces = st[2:]
+            inside = tuple((t, x) for t, x in dist.items() if t[0] != "end" and t[2:] == pieces)
+            leaving = tuple((t, x) for t, x in dist.items() if t[0] == "end" or t[2:] != pieces)
+            outs[st] = inside, leaving, dice
         return outs[st]
 
     mass: dict = {}
@@ -314,47 +319,48 @@ def _solve_group(pieces: tuple, entered: set, mass: dict, out) -> tuple:
     todo = list(entered)
     while todo:
         s = todo.pop()
-        if s in nodes:
-            continue
-        nodes.add(s)
-        for t in out(s)[0]:
-            if t[0] != "end" and t[2:] == pieces and t not in nodes:
-                todo.append(t)
+        if s not in nodes:
+            nodes.add(s)
+            todo.extend(t for t, _ in out(s)[0] if t not in nodes)
     order = sorted(nodes, key=_order)
-    total = sum(out(s)[1] for s in order)
-    unit = pow6(total)
+    unit = pow6(sum(out(s)[2] for s in order))
     head = (P.ATTACKER, 0) + pieces
     alpha = {s: mass.pop(s, 0) * unit for s in order}
     beta = dict.fromkeys(order, 0)
     if head in nodes:
         beta[head] = unit
+    # the moves that change nothing but the turn and the assaults made
     back_a = back_b = 0
-    leave_a: dict = {}
-    leave_b: dict = {}
     for s in order:
-        dist, dice = out(s)
+        inside, _, dice = out(s)
+        if not inside:
+            continue
         div = pow6(dice)
         qa, qb = alpha[s] // div, beta[s] // div
-        for t, x in dist.items():
-            if t[0] != "end" and t[2:] == pieces:
-                if t == head:
-                    back_a += qa * x
-                    back_b += qb * x
-                else:
-                    alpha[t] += qa * x
-                    beta[t] += qb * x
+        for t, x in inside:
+            if t == head:
+                back_a += qa * x
+                back_b += qb * x
             else:
-                leave_a[t] = leave_a.get(t, 0) + qa * x
-                leave_b[t] = leave_b.get(t, 0) + qb * x
-    # head's inflow from the loop: L = unit * l = back_a + back_b * l
+                alpha[t] += qa * x
+                beta[t] += qb * x
+    # head's inflow from the loop: L = unit * l = back_a + back_b * l, so l = back_a / z
     z = unit - back_b if head in nodes else 1
-    contributions = [(t, a * z + leave_b[t] * back_a) for t, a in leave_a.items()]
+    contributions: dict = {}
+    for s in order:
+        _, leaving, dice = out(s)
+        div = pow6(dice)
+        node = (alpha[s] // div) * z + (beta[s] // div) * back_a
+        if not node:
+            continue
+        for t, x in leaving:
+            contributions[t] = contributions.get(t, 0) + node * x
     scale = unit * z
-    common = gcd(scale, *(n for _, n in contributions))
+    common = gcd(scale, *contributions.values())
     if common > 1:
         scale //= common
-        contributions = [(t, n // common) for t, n in contributions]
-    return scale, contributions
+        return scale, [(t, n // common) for t, n in contributions.items()]
+    return scale, list(contributions.items())
 
 
 def _decimal(n: int) -> str:
@@ -466,7 +472,9 @@ def _sample_assault(c: P.Context, st: tuple, action: str, rng: random.Random) ->
             st = P.paratrooper_effect(st, "hit" if h else "blank" if b else "explosion")
         h, _, e = _roll(rng, flying)
         return P.airplanes_effect(c, st, h, e)
-    for _ in range(st[P.TANKS_AT[side]]):
+    for fired in range(st[P.TANKS_AT[side]]):
+        if fired and not P.tank_fires(c, st, st[P.SOLDIERS[1 - side]]):
+            break
         st = P.tank_effect(c, st, _roll(rng, c.tank_dice[side])[2])
         if st[0] == "end":
             break
@@ -522,9 +530,11 @@ def policy_step(position: dict, rng: random.Random) -> dict:
         step["dice"] = roll(flying)
         return step
     step["rolls"] = []
+    foe = "defender" if side == "attacker" else "attacker"
     for _ in range(st[P.TANKS_AT[st[0]]]):
         step["rolls"].append(roll(c.tank_dice[st[0]]))
-        if machine.step(position, step)["over"]:
+        preview = machine.step(position, step)
+        if preview["over"] or not P.tank_fires(c, st, preview[foe]["soldiers"]):
             break
     return step
 

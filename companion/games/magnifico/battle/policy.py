@@ -15,6 +15,8 @@ odds enumerate them with their multinomial weights and the simulations roll them
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+from math import comb
 
 from .machine import MAX_CASTLE_LEVEL, tank_dice, tank_power
 
@@ -131,19 +133,23 @@ def decide(c: Context, st: tuple, worth_infantry) -> str:
             return RETREAT
         if not used & AIRPLANES and st[4]:
             return "airplanes"
-        if not used & TANKS and st[3] and c.tank_power[0] > level(c, st):
+        can_tank = not used & TANKS and st[3] and c.tank_power[0] > level(c, st)
+        if can_tank and tank_fires(c, st, st[5]):
             return "tanks"
         if not used & INFANTRY:
             protection = infantry_protection(c, st)
             n = st[2]
             if max_infantry(c, 0, n) > protection and (not used or worth_infantry(n, protection)):
                 return "infantry"
-        return END if used else "infantry"
+        if used:
+            return END
+        # at least one assault a turn; retreat is not allowed, so a tank or the infantry can pierce
+        return "tanks" if can_tank else "infantry"
     if not used & AUTOMATON and c.automaton and st[8]:
         return "automaton"
     if not used & AIRPLANES and st[7]:
         return "airplanes"
-    if not used & TANKS and st[6] and c.tank_power[1] > 0:
+    if not used & TANKS and st[6] and tank_fires(c, st, st[2]):
         return "tanks"
     if not used & INFANTRY:
         return "infantry"
@@ -280,6 +286,35 @@ def tank_kills(c: Context, st: tuple, explosions: int) -> int | None:
     hits = power if explosions == 0 else power // 2 if explosions == 1 else 0
     protection = level(c, st) if side == ATTACKER else 0
     return hits - protection if hits > protection else 0
+
+
+@lru_cache(maxsize=None)
+def _explosion_weights(dice: int) -> tuple:
+    """Weights over 6**dice of 0, 1, 2 and 3+ explosions."""
+    w = [comb(dice, e) * 5 ** (dice - e) for e in range(dice + 1)] + [0, 0, 0]
+    return w[0], w[1], w[2], sum(w[3:])
+
+
+def tank_fires(c: Context, st: tuple, foes_left: int) -> bool:
+    """Whether the acting side fires (another) tank: its expected kills, after the castle
+    and at most the enemy soldiers left, are at least its chance to explode (3+
+    explosions) times the soldiers the explosion would take with it."""
+    side = st[0]
+    if not c.tank_dice[side]:
+        return False
+    weights = _explosion_weights(c.tank_dice[side])
+    return worth_firing([(tank_kills(c, st, e), w) for e, w in enumerate(weights)], foes_left, st[SOLDIERS[side]])
+
+
+def worth_firing(shots, foes_left: int, soldiers: int) -> bool:
+    """tank_fires on a tank's outcomes [(kills, or None if it explodes; weight)]."""
+    expected = risk = 0
+    for kills, w in shots:
+        if kills is None:
+            risk += w * soldiers
+        else:
+            expected += w * min(foes_left, kills)
+    return expected > 0 and expected >= risk
 
 
 def tank_effect(c: Context, st: tuple, explosions: int) -> tuple:

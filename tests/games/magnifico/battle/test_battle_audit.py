@@ -104,8 +104,6 @@ def test_multi_gun_and_battle_wagon_serve_the_defender_too_rulebook_13_11_13_12(
 # ------------------------------------------------------------ tanks (7.5)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a tank roll listed after a tank that exploded (battle over) is "
-                                       "silently ignored instead of refused like any step after the end")
 def test_a_tank_roll_after_an_explosion_ended_the_battle_is_refused_rd_battle():
     """rd: the battle ends the instant an army's last soldier falls; steps after the end are errors
     (battle-notation: 'Steps after the battle has ended are an error'); the machine already refuses a

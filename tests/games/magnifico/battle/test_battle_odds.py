@@ -103,6 +103,19 @@ def test_a_seeded_simulation_through_the_machine_agrees():
     assert abs(mean_sim - mean_exact) < 0.35
 
 
+# 6-die tanks of power 8 against a level-5 castle: the volley stops when 1 defender is left
+STOPPING = {"attacker": {"soldiers": 6, "tanks": 3, "tank_card": {"dice": 6, "hits": 8}},
+            "defender": {"soldiers": 8, "castle": {"towers": 4}}}
+
+
+def test_machine_simulation_agrees_when_the_volley_stops():
+    pos = start(STOPPING)
+    games = 400
+    counts = simulate(pos, games, seed=5)
+    wins = sum(n for (winner, _, _), n in counts.items() if winner == "attacker")
+    assert _within(odds(pos)["attacker_wins"], wins, games)
+
+
 @pytest.mark.parametrize(
     "setup",
     [
@@ -110,6 +123,7 @@ def test_a_seeded_simulation_through_the_machine_agrees():
         {"attacker": {"soldiers": 6, "tanks": 6, "tank_card": {"dice": 4, "hits": 5},
                       "cards": {"transmission_gear": 1, "cannon_lighter": 1, "multi_cannon": 1}},
          "defender": {"soldiers": 20, "castle": {"towers": 4}}},
+        STOPPING,
     ],
 )
 def test_a_larger_compact_simulation_agrees(setup):
@@ -230,3 +244,33 @@ def test_exact_odds_agree_with_the_machine_one_step_ahead(setup):
         pos = step(pos, raw)
         if pos["over"]:
             break
+
+
+def test_steady_leaves_a_tank_whose_explosion_costs_more_than_it_kills():
+    """A 6-die tank of power 6 against a level-5 castle: 1 kill with 0.335 against a 0.062
+    chance to lose 6 soldiers. The infantry goes instead; the tank fires only when it is
+    the one assault left that can pierce (retreat is then not allowed, rulebook 7.3.10)."""
+    from companion.games.magnifico.battle import policy as P
+    from companion.games.magnifico.battle.odds import worth_infantry_for
+
+    s = {"attacker": {"soldiers": 6, "tanks": 1, "tank_card": {"dice": 6, "hits": 6}},
+         "defender": {"soldiers": 3, "castle": {"towers": 4}}}
+    pos = start(s)
+    c = P.context(pos)
+    st = P.compact(pos)
+    assert not P.tank_fires(c, st, 3)
+    assert P.decide(c, st, worth_infantry_for(c)) == "infantry"
+    five = st[:2] + (5,) + st[3:]
+    assert P.decide(c, five, worth_infantry_for(c)) == "tanks"
+
+
+def test_steady_stops_firing_tanks_when_too_few_soldiers_are_left_to_kill():
+    """Power 8 against level 5 kills 3 at full power. With 4 defenders the first tank fires;
+    if it kills 3, one more kill is worth less than the explosion risk: the volley stops."""
+    s = {"attacker": {"soldiers": 6, "tanks": 3, "tank_card": {"dice": 6, "hits": 8}},
+         "defender": {"soldiers": 4, "castle": {"towers": 4}}}
+    pos = start(s)
+    full = policy_step(pos, _PlannedDice([B] * 6 + [H] * 12))
+    assert full["assault"] == "tanks" and len(full["rolls"]) == 1
+    jammed = policy_step(pos, _PlannedDice([X, X] + [B] * 4 + [B] * 6 + [H] * 6))
+    assert len(jammed["rolls"]) >= 2

@@ -1,0 +1,49 @@
+"""``python -m hardware pins|status``: check the pin map, and say what hardware would be used.
+
+    python -m hardware pins [--settings FILE]    validate the pin map, print the wiring table
+    python -m hardware status [--settings FILE]  the handsets' and the dice reader's status lines
+
+The simulators are ``python -m hardware.simulate dice|handsets``; one roll from the reader
+is ``python -m companion dice``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from hardware import settings as hw_settings
+from hardware.errors import HardwareError
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m hardware")
+    parser.add_argument("what", choices=["pins", "status"])
+    parser.add_argument("--settings", help="a hardware settings JSON (default: data/hardware/hardware.json)")
+    args = parser.parse_args(argv)
+    try:
+        settings = hw_settings.load(args.settings)
+        if args.what == "pins":
+            print(hw_settings.wiring_table(settings.handsets))
+            print(f"\n{len(settings.handsets.present())} handsets present; no pin used twice")
+            return 0
+        from hardware.dice_reader import DiceReader
+        from hardware.handsets import BidHandsets
+
+        with BidHandsets.from_settings(settings) as handsets:
+            print(handsets.status)
+        reader = DiceReader.from_settings(settings.dice)
+        try:
+            reader.start()
+            reader.connected.wait(settings.dice.hello_timeout_s + 0.5)
+            print(reader.status)
+        finally:
+            reader.stop()
+        return 0
+    except HardwareError as err:
+        print(err.reason, file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,207 @@
+"""One dice interface, three sources: the dice reader, faces typed on the screen, the app's roll.
+
+The app asks for a roll with ``DiceDesk.request(n, kind)``. Any source may then offer a
+*candidate* (``on_candidate(roll)``, through ``post``); the table looks at it and
+``confirm()`` returns the roll the engine gets, or ``reject()`` throws it away and waits
+on. Only a confirmed roll leaves the desk, and only one that has the number and kind of
+dice asked for. Kinds: ``mag`` (Magnifico's die: "hit" / "blank" / "explosion", the
+battle notation's words), ``d6``, ``d10``, ``d12`` (ints).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import re
+import secrets
+import threading
+from dataclasses import dataclass
+from typing import Callable
+
+from companion.core.dice import DIE
+from companion.errors import GameError
+from hardware.dice_protocol import KINDS, MAG_FACES, MAG_LETTERS
+
+log = logging.getLogger(__name__)
+
+SOURCES = ("reader", "typed", "app")
+FACE_WORDS = {"h": "hit", "hit": "hit", "b": "blank", "blank": "blank", "x": "explosion",
+              "e": "explosion", "explosion": "explosion"}
+
+
+@dataclass(frozen=True)
+class Roll:
+    kind: str
+    values: tuple
+    source: str = "app"
+    seq: int | None = None
+
+    def to_json(self) -> dict:
+        """``{"kind": "mag", "faces": [...]}`` or ``{"kind": "d6", "values": [...]}``."""
+        key = "faces" if self.kind == "mag" else "values"
+        return {"kind": self.kind, key: list(self.values)}
+
+    def __str__(self):
+        if self.kind == "mag":
+            return " ".join(MAG_LETTERS[v] for v in self.values)
+        return " ".join(str(v) for v in self.values)
+
+
+def check_kind(kind: str) -> None:
+    if kind not in KINDS:
+        raise GameError(f"unknown kind of dice {kind!r}; use one of {', '.join(KINDS)}")
+
+
+def faces_of(kind: str) -> tuple:
+    check_kind(kind)
+    return tuple(MAG_FACES[f] for f in KINDS["mag"]) if kind == "mag" else KINDS[kind]
+
+
+def mismatch(n: int, kind: str, roll_kind: str, count: int) -> str | None:
+    """Why a roll of ``count`` ``roll_kind`` dice does not answer a request for n ``kind``."""
+    if roll_kind != kind:
+        return f"{roll_kind} dice seen, {kind} expected"
+    if count != n:
+        return f"{count} {'die' if count == 1 else 'dice'} seen, {n} expected"
+    return None
+
+
+def parse_typed(text: str | list, n: int, kind: str) -> Roll:
+    """Faces typed on the screen: "H H B X", "hit, blank", "HHBX", or "3 5 6" for numbers."""
+    check_kind(kind)
+    if isinstance(text, (list, tuple)):
+        tokens = [str(t).strip().lower() for t in text]
+    else:
+        tokens = [t for t in re.split(r"[\s,;]+", text.strip().lower()) if t]
+        if kind == "mag" and len(tokens) == 1 and len(tokens[0]) > 1 and tokens[0] not in FACE_WORDS:
+            tokens = list(tokens[0])  # "hhbx"
+    values = []
+    for tok in tokens:
+        if kind == "mag":
+            if tok not in FACE_WORDS:
+                raise GameError(f"{tok!r} is not a face of Magnifico's die: type H (hit), B (blank) or X (explosion)")
+            values.append(FACE_WORDS[tok])
+        else:
+            if not tok.isdigit() or int(tok) not in KINDS[kind]:
+                top = KINDS[kind][-1]
+                raise GameError(f"{tok!r} is not a face of a {kind}: type numbers from 1 to {top}")
+            values.append(int(tok))
+    if len(values) != n:
+        raise GameError(f"{len(values)} {'die' if len(values) == 1 else 'dice'} typed, {n} expected")
+    return Roll(kind, tuple(values), "typed")
+
+
+def app_roll(n: int, kind: str, rng: random.Random | None = None) -> Roll:
+    """The app's own roll: a secure random source unless a seeded one is given (demos, tests)."""
+    faces = DIE if kind == "mag" else faces_of(kind)  # Magnifico's die: 3 hit, 2 blank, 1 explosion
+    rng = rng or secrets.SystemRandom()
+    return Roll(kind, tuple(rng.choice(faces) for _ in range(n)), "app")
+
+
+class DiceDesk:
+    """Where a roll is asked for, offered by a source, and confirmed by the table."""
+
+    def __init__(
+        self,
+        *,
+        reader=None,
+        post: Callable | None = None,
+        on_candidate: Callable[[Roll], None] | None = None,
+        on_notice: Callable[[str], None] | None = None,
+        rng: random.Random | None = None,
+    ):
+        self.reader = reader
+        self.post = post or (lambda fn: fn())
+        self.on_candidate = on_candidate
+        self.on_notice = on_notice
+        self.rng = rng
+        self._lock = threading.Lock()
+        self._request: tuple[int, str] | None = None
+        self._candidate: Roll | None = None
+        if reader is not None:
+            reader.add_listener(self._reader_event)
+
+    @property
+    def request_open(self) -> tuple[int, str] | None:
+        return self._request
+
+    @property
+    def candidate(self) -> Roll | None:
+        return self._candidate
+
+    def request(self, n: int, kind: str) -> None:
+        """The app now needs ``n`` dice of ``kind``; the reader (if any) is armed."""
+        check_kind(kind)
+        if n < 1:
+            raise GameError("a roll needs at least one die")
+        with self._lock:
+            self._request = (n, kind)
+            self._candidate = None
+        if self.reader is not None:
+            self.reader.arm(n, kind)
+
+    def cancel(self) -> None:
+        with self._lock:
+            self._request = None
+            self._candidate = None
+        if self.reader is not None:
+            self.reader.disarm()
+
+    def roll_here(self) -> Roll:
+        """The app rolls the dice asked for; the result is offered like any other."""
+        n, kind = self._need()
+        return self._offer(app_roll(n, kind, self.rng))
+
+    def type_faces(self, text) -> Roll:
+        """Faces the table typed; GameError with the reason if they do not fit the request."""
+        n, kind = self._need()
+        return self._offer(parse_typed(text, n, kind))
+
+    def confirm(self, roll: Roll | None = None) -> Roll:
+        """The table accepts the candidate: the roll for the engine. The request closes."""
+        with self._lock:
+            if self._candidate is None or (roll is not None and roll != self._candidate):
+                raise GameError("there is no roll to confirm")
+            roll, self._candidate, self._request = self._candidate, None, None
+        if self.reader is not None:
+            self.reader.disarm()
+        log.info("roll confirmed from %s: %s", roll.source, roll)
+        return roll
+
+    def reject(self) -> None:
+        """The table refuses the candidate (a die was cocked): wait for another."""
+        with self._lock:
+            self._candidate = None
+
+    def _need(self) -> tuple[int, str]:
+        with self._lock:
+            if self._request is None:
+                raise GameError("no roll is expected now")
+            return self._request
+
+    def _offer(self, roll: Roll) -> Roll:
+        with self._lock:
+            if self._request is None:
+                raise GameError("no roll is expected now")
+            n, kind = self._request
+            reason = mismatch(n, kind, roll.kind, len(roll.values))
+            if reason:
+                raise GameError(reason)
+            self._candidate = roll
+        if self.on_candidate is not None:
+            self.post(lambda: self.on_candidate(roll))
+        return roll
+
+    def _reader_event(self, event: dict) -> None:
+        """Reader thread: a roll that fits becomes the candidate; anything else a notice."""
+        if event["type"] == "roll":
+            try:
+                self._offer(event["roll"])
+            except GameError as err:
+                self._notify(err.reason)
+        elif event["type"] in ("rejected", "error", "disconnected", "connected", "rolling"):
+            self._notify(event["text"])
+
+    def _notify(self, text: str):
+        if self.on_notice is not None:
+            self.post(lambda: self.on_notice(text))

@@ -1,0 +1,224 @@
+"""Hardware settings: the handsets' pin map and the dice reader's port.
+
+One JSON file (the default is ``data/hardware/hardware.json``); a table's own copy
+overrides it key by key. Pins are BCM numbers. ``validate`` refuses a map that uses a
+pin twice, a pin that is not on the 40-pin header, or a malformed entry, with a
+message that names the seat and the button.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import pathlib
+from dataclasses import dataclass, field
+
+from hardware.errors import HardwareError
+
+DEFAULT_PATH = pathlib.Path(__file__).resolve().parent.parent / "data" / "hardware" / "hardware.json"
+
+# GPIO 0 and 1 are the HAT EEPROM's I2C (ID_SD/ID_SC): never used.
+HEADER_GPIOS = frozenset(range(2, 28))
+# The header's special functions, named so a clash can be explained.
+SPECIAL = {
+    2: "I2C1 SDA", 3: "I2C1 SCL", 14: "UART TXD", 15: "UART RXD",
+    7: "SPI0 CE1", 8: "SPI0 CE0", 9: "SPI0 MISO", 10: "SPI0 MOSI", 11: "SPI0 SCLK",
+}
+BUTTONS = ("up", "down", "lock")
+MODES = ("auto", "gpio", "simulated")
+UNLOCK_MODES = ("press", "hold")
+
+
+@dataclass(frozen=True)
+class HandsetPins:
+    """One handset's pins; ``display`` is the TM1637 data line, None when none is fitted."""
+
+    seat: int
+    up: int
+    down: int
+    lock: int
+    led: int | None = None
+    display: int | None = None
+    present: bool = True
+
+    def pins(self) -> dict[str, int]:
+        named = {"up": self.up, "down": self.down, "lock": self.lock, "led": self.led, "display": self.display}
+        return {k: v for k, v in named.items() if v is not None}
+
+
+@dataclass(frozen=True)
+class HandsetSettings:
+    seats: tuple[HandsetPins, ...] = ()
+    display_clock: int | None = None
+    bounce_ms: float = 10
+    guard_ms: float = 50
+    hold_s: float = 1.0
+    unlock: str = "press"
+    brightness: int = 3
+
+    def present(self) -> tuple[HandsetPins, ...]:
+        return tuple(h for h in self.seats if h.present)
+
+    def for_seat(self, seat: int) -> HandsetPins | None:
+        for h in self.seats:
+            if h.seat == seat and h.present:
+                return h
+        return None
+
+
+@dataclass(frozen=True)
+class DiceSettings:
+    port: str | None = None
+    baudrate: int = 115200
+    hello_timeout_s: float = 3.0
+    backoff_s: tuple[float, float] = (0.5, 8.0)
+    ping_s: float = 5.0
+
+
+@dataclass(frozen=True)
+class HardwareSettings:
+    mode: str = "auto"
+    pin_factory: str = "lgpio"
+    handsets: HandsetSettings = field(default_factory=HandsetSettings)
+    dice: DiceSettings = field(default_factory=DiceSettings)
+
+
+def _merge(base: dict, override: dict) -> dict:
+    out = copy.deepcopy(base)
+    for key, value in override.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def load(path: str | pathlib.Path | None = None) -> HardwareSettings:
+    """The default settings, overridden by the JSON file at ``path`` if given."""
+    data = _read(DEFAULT_PATH)
+    if path is not None:
+        data = _merge(data, _read(pathlib.Path(path)))
+    return from_dict(data)
+
+
+def _read(path: pathlib.Path) -> dict:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise HardwareError(f"hardware settings file {path} does not exist") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise HardwareError(f"hardware settings file {path} cannot be read: {err}") from None
+    if not isinstance(data, dict):
+        raise HardwareError(f"hardware settings file {path} must hold a JSON object")
+    return data
+
+
+def _pin(value, where: str) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise HardwareError(f"{where}: a pin is a BCM number, not {value!r}")
+    if value not in HEADER_GPIOS:
+        raise HardwareError(f"{where}: GPIO{value} is not a usable pin of the 40-pin header (use 2..27)")
+    return value
+
+
+def from_dict(data: dict) -> HardwareSettings:
+    """Build and validate settings from plain JSON data."""
+    mode = data.get("mode", "auto")
+    if mode not in MODES:
+        raise HardwareError(f"hardware mode must be one of {', '.join(MODES)}, not {mode!r}")
+    hs = data.get("handsets") or {}
+    seats = []
+    for i, entry in enumerate(hs.get("seats") or []):
+        if not isinstance(entry, dict) or not isinstance(entry.get("seat"), int):
+            raise HardwareError(f"handset entry {i + 1} needs a \"seat\" number")
+        where = f"handset of seat {entry['seat']}"
+        pins = {}
+        for name in BUTTONS:
+            if entry.get(name) is None:
+                raise HardwareError(f"{where}: the {name} button has no pin")
+            pins[name] = _pin(entry[name], f"{where}, {name} button")
+        seats.append(HandsetPins(
+            seat=entry["seat"], **pins,
+            led=_pin(entry.get("led"), f"{where}, LED"),
+            display=_pin(entry.get("display"), f"{where}, display data"),
+            present=bool(entry.get("present", True)),
+        ))
+    unlock = hs.get("unlock", "press")
+    if unlock not in UNLOCK_MODES:
+        raise HardwareError(f"handsets.unlock must be \"press\" or \"hold\", not {unlock!r}")
+    dice = data.get("dice") or {}
+    backoff = dice.get("backoff_s", (0.5, 8.0))
+    settings = HardwareSettings(
+        mode=mode,
+        pin_factory=str(data.get("pin_factory", "lgpio")),
+        handsets=HandsetSettings(
+            seats=tuple(seats),
+            display_clock=_pin(hs.get("display_clock"), "display clock"),
+            bounce_ms=float(hs.get("bounce_ms", 10)),
+            guard_ms=float(hs.get("guard_ms", 50)),
+            hold_s=float(hs.get("hold_s", 1.0)),
+            unlock=unlock,
+            brightness=int(hs.get("brightness", 3)),
+        ),
+        dice=DiceSettings(
+            port=dice.get("port") or None,
+            baudrate=int(dice.get("baudrate", 115200)),
+            hello_timeout_s=float(dice.get("hello_timeout_s", 3.0)),
+            backoff_s=(float(backoff[0]), float(backoff[1])),
+            ping_s=float(dice.get("ping_s", 5.0)),
+        ),
+    )
+    validate(settings.handsets)
+    return settings
+
+
+def validate(hs: HandsetSettings) -> None:
+    """Refuse a pin map that uses a pin twice, a seat twice, or displays without a clock."""
+    used: dict[int, str] = {}
+    seen_seats = set()
+
+    def claim(pin: int, what: str):
+        if pin in used:
+            raise HardwareError(f"GPIO{pin} is used twice: {used[pin]} and {what}")
+        used[pin] = what
+
+    if hs.display_clock is not None:
+        claim(hs.display_clock, "the display clock")
+    for h in hs.seats:
+        if h.seat in seen_seats:
+            raise HardwareError(f"seat {h.seat} has two handsets in the pin map")
+        seen_seats.add(h.seat)
+        for name, pin in h.pins().items():
+            claim(pin, f"seat {h.seat} {name}")
+        if h.display is not None and hs.display_clock is None:
+            raise HardwareError(f"seat {h.seat} has a display but the pin map has no display_clock")
+    if not 0 <= hs.brightness <= 7:
+        raise HardwareError(f"display brightness goes from 0 to 7, not {hs.brightness}")
+    if hs.guard_ms < 0 or hs.bounce_ms < 0 or hs.hold_s <= 0:
+        raise HardwareError("bounce_ms and guard_ms must be at least 0 and hold_s more than 0")
+
+
+def wiring_table(hs: HandsetSettings) -> str:
+    """A Markdown table of the pin map (what hardware/README.md shows), with header pin numbers."""
+    rows = ["| seat | up | down | lock | LED | display DIO |", "| --- | --- | --- | --- | --- | --- |"]
+
+    def cell(pin):
+        if pin is None:
+            return "-"
+        note = f", {SPECIAL[pin]}" if pin in SPECIAL else ""
+        return f"GPIO{pin} (pin {BCM_TO_PHYSICAL[pin]}{note})"
+
+    for h in hs.seats:
+        rows.append(f"| {h.seat} | {cell(h.up)} | {cell(h.down)} | {cell(h.lock)} | {cell(h.led)} | {cell(h.display)} |")
+    if hs.display_clock is not None:
+        rows.append(f"\nShared display CLK: {cell(hs.display_clock)}")
+    return "\n".join(rows)
+
+
+BCM_TO_PHYSICAL = {
+    2: 3, 3: 5, 4: 7, 14: 8, 15: 10, 17: 11, 18: 12, 27: 13, 22: 15, 23: 16, 24: 18, 10: 19,
+    9: 21, 25: 22, 11: 23, 8: 24, 7: 26, 5: 29, 6: 31, 12: 32, 13: 33, 19: 35, 16: 36, 26: 37,
+    20: 38, 21: 40,
+}
