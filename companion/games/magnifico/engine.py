@@ -165,6 +165,19 @@ def public_view(state: State) -> dict:
     return d
 
 
+def describe(event: dict, header, lang: str = "en") -> str:
+    """One readable sentence for an event (the journal's log hook): see describe.py."""
+    from . import describe as D
+
+    global _names_cache
+    if _names_cache is None or _names_cache[0] is not header:  # one game's names, kept
+        _names_cache = (header, D.Names.of(header))
+    return D.describe_event(event, _names_cache[1], lang)
+
+
+_names_cache = None
+
+
 # ---------------------------------------------------------------------------------------
 # helpers
 
