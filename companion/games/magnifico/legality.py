@@ -20,11 +20,16 @@ def _entry(type_: str, seat=None, reason=None, **params) -> dict:
     if seat is not None:
         d["seat"] = seat
     if reason is not None:
-        d["reason"] = reason
-        if hasattr(reason, "to_dict"):  # the reason's key and parameters, for other languages
-            d["message"] = reason.to_dict()
+        d.update(_why(reason))  # the English reason, and its key and parameters for other languages
     d.update(params)
     return d
+
+
+def _why(reason) -> dict:
+    """``{"reason", "message"}`` for a refused option (empty when it is allowed)."""
+    if not reason:
+        return {}
+    return {"reason": reason, **({"message": reason.to_dict()} if hasattr(reason, "to_dict") else {})}
 
 
 def _pick(state: State, type_: str, seat: int, candidates: list, make, empty_reason: str, key: str = "territories") -> dict:
@@ -86,7 +91,7 @@ def legal(state: State) -> dict:
         out["to_act"] = [s]
         out["order"] = E.choice_order(state)
         cards = [{"card": c, "allowed": E.buy_reason(state, s, c) is None,
-                  **({"reason": r} if (r := E.buy_reason(state, s, c)) else {})} for c in state.auction.cards]
+                  **_why(E.buy_reason(state, s, c))} for c in state.auction.cards]
         acts.append(_entry("ChooseCard", s, cards=cards, price=state.auction.bids[s]))
         acts.append(_entry("PassChoice", s))
     elif phase == "turns":
@@ -110,7 +115,7 @@ def _turn_actions(state: State, s: int, acts: list) -> None:
     cards = []
     for c in p.store:
         reason = E.check(state, C.Activate(s, c))
-        cards.append({"card": c, "allowed": reason is None, **({"reason": reason} if reason else {})})
+        cards.append({"card": c, "allowed": reason is None, **_why(reason)})
     if any(c["allowed"] for c in cards):
         acts.append(_entry("Activate", s, cards=cards))
     else:
