@@ -199,3 +199,44 @@ def test_core_errors_are_keyed_and_keep_their_english():
     with pytest.raises(GameError) as e:
         parse_record([])
     assert e.value.reason == "the record is empty: the first line must be the header"
+
+
+# The engine's English before the catalogues (its f-strings, filled in): the keyed messages
+# must read exactly the same (tests, the command line and the record docs quote them).
+OLD_ENGLISH = [
+    ("not_your_turn", {"current": "Bruno", "name": "Anna"}, "it is Bruno's turn, not Anna's"),
+    ("cannot_pay", {"name": "Anna", "florins": 10, "what": msg("what.tower"), "cost": 20},
+     "Anna holds 10 florins; a tower costs 20"),
+    ("cannot_pay", {"name": "Anna", "florins": 10, "what": msg("what.activating", card={"en": "Mona Lisa"}), "cost": 30},
+     "Anna holds 10 florins; activating Mona Lisa costs 30"),
+    ("not_now", {"phase": msg("phase.bidding")}, "not now: the game is at the bidding"),
+    ("removed_count", {"players": 4, "count": 1, "kind": msg("kind.tank"), "got": 2},
+     "with 4 players 1 Tank card(s) leave the game, not 2"),
+    ("army_keep_one", {"territory": {"en": "Milan"}, "soldiers": 3, "what": msg("what.move", n=2), "most": 2},
+     "Milan has 3 soldiers and must keep at least one: move 2 can take at most 2"),
+    ("castle_new", {"territory": {"en": "Milan"}, "what": msg("do.take_tower")},
+     "the castle in Milan was built this turn: it cannot take a tower yet"),
+    ("move_unreachable", {"n": 1, "target": {"en": "Rome"}, "source": {"en": "Milan"}, "how": msg("how.either")},
+     "move 1: Rome cannot be reached from Milan by land through own territories or by sea"),
+    ("strict_order", {"action": msg("stage.0"), "begun": msg("stage.4")},
+     "Italian order: activating cards comes before attacking, already begun this turn"),
+    ("unknown_variant", {"variant": repr("x"), "known": ["strict_order", "separate_limits"]},
+     "unknown variant 'x' (known: strict_order, separate_limits)"),
+    ("card_no_field", {"kind": "walls", "field": repr("dice"), "fields": ["activation"]},
+     "a walls card prints no 'dice' (it prints: activation)"),
+    ("card_no_field", {"kind": "leonardo", "field": repr("dice"), "fields": msg("nothing")},
+     "a leonardo card prints no 'dice' (it prints: nothing)"),
+    ("needs_value", {"field": msg("field.dice"), "card_name": {"en": "Tank"}, "card": "tank_3"},
+     "the dice printed on the card Tank (tank_3) is not known yet: enter it first"),
+    ("replay_command", {"n": 41, "line": 42, "reason": msg("not_your_turn", current="Bruno", name="Anna")},
+     "command 41 (line 42): it is Bruno's turn, not Anna's"),
+    ("box_empty_towers", {"count": 40}, "all 40 towers of the box are in use"),
+    ("raids_total", {"name": "Anna", "count": 3}, "Anna has made 3 invasions and attacks this turn"),
+    ("already_has_airplane_card", {"name": "Anna"}, "Anna already has an Airplane card"),
+]
+
+
+@pytest.mark.parametrize("key,params,old", OLD_ENGLISH)
+def test_keyed_english_is_the_old_english(key, params, old):
+    assert Message(key, params) == old
+    assert "{" not in Message(key, params).localized("it")
