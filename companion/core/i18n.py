@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import string
 from pathlib import Path
 
@@ -67,8 +68,20 @@ class Catalog:
             template, lang = self.get(DEFAULT_LANG, key), DEFAULT_LANG
         if template is None:
             return None
-        return _render(template, params or {}, lang, self)
+        text = _render(template, params or {}, lang, self)
+        polish = _POLISH.get(lang)
+        return polish(text) if polish else text
 
+
+# Italian euphony: "a Anna" -> "ad Anna", "e Elena" -> "ed Elena" (names come in as parameters).
+_EUPHONY_IT = re.compile(r"\b([aAeE]) (?=([aAeE]))")
+
+
+def _euphony_it(text: str) -> str:
+    return _EUPHONY_IT.sub(lambda m: m.group(1) + "d " if m.group(1).lower() == m.group(2).lower() else m.group(0), text)
+
+
+_POLISH = {"it": _euphony_it}
 
 _catalogs: dict[str, Catalog] = {}
 

@@ -129,6 +129,13 @@ def test_missing_language_or_key_falls_back_to_english():
     assert i18n.format_message({"key": "nope", "text": "plain"}, "it", cat) == "plain"
 
 
+def test_italian_euphony():
+    """"a Anna" reads "ad Anna"; "e Elena" reads "ed Elena"; other vowels are left alone."""
+    cat = Catalog({"it": {"k": "tocca a {a}, poi a {b} e {c}"}})
+    assert cat.format("k", {"a": "Anna", "b": "Bruno", "c": "Elena"}, "it") == "tocca ad Anna, poi a Bruno ed Elena"
+    assert cat.format("k", {"a": "Ugo", "b": "Atene", "c": "Ivo"}, "it") == "tocca a Ugo, poi ad Atene e Ivo"
+
+
 def test_a_message_is_its_english_text():
     m = msg("bid_over_florins", name="Anna", florins=40, bid=50)
     assert m == "Anna holds 40 florins; a bid of 50 is not possible"
@@ -165,7 +172,7 @@ def test_keyed_game_error():
 def test_game_error_from_a_message_keeps_its_key():
     err = GameError(msg("territory_taken", territory={"en": "Milan", "it": "Milano"}))
     assert err.reason == "Milan is already taken"
-    assert err.localized("it") == "Milano è già occupato"
+    assert err.localized("it") == "il territorio di Milano è già occupato"
 
 
 def test_explicit_key_and_params():

@@ -1138,7 +1138,9 @@ def _set_card_value(state: State, cmd: C.SetCardValue, events: list) -> None:
     kind = state.kind(cmd.card)
     fields = CARD_FIELDS.get(kind, ("activation",))
     if cmd.field not in fields:
-        raise GameError.of("card_no_field", kind=kind, field=repr(cmd.field), fields=list(fields) or msg("nothing"))
+        shown = {**state.card_label(cmd.card), "en": kind}  # English keeps the kind's id
+        raise GameError.of("card_no_field", kind=shown, field=repr(cmd.field),
+                           fields=[msg(f"field.{f}") for f in fields] or msg("nothing"))
     v = cmd.value
     if isinstance(v, bool) or not isinstance(v, int) or v < 0:
         raise GameError.of("printed_whole")
