@@ -6,7 +6,8 @@ and one extension for plurals: ``{count|carta|carte}`` gives the first word when
 ``count`` is 1 and the second otherwise.
 
 A parameter is either plain (a name, a number) or per-language: a dict ``{"en": ..., "it":
-...}`` (a territory's or a card's name) is shown in the table's language, and a nested
+...}`` (a territory's or a card's name; an ``"id"`` beside them is for screens, never
+shown) is shown in the table's language, and a nested
 message ``{"key": ..., "params": {...}}`` is formatted in that language too. A list of
 parameters is joined with ", ", and ``{"items": [...], "sep": "; "}`` with ``sep``. So a message stays plain JSON and can be shown later in
 either language.
@@ -100,7 +101,7 @@ def localize_param(value, lang: str, cat: Catalog | None = None):
             return format_message(value, lang, cat)
         if "items" in value:
             return value.get("sep", ", ").join(str(localize_param(v, lang, cat)) for v in value["items"])
-        return value.get(lang) or value.get(DEFAULT_LANG) or next(iter(value.values()), "")
+        return value.get(lang) or value.get(DEFAULT_LANG) or value.get("id", "")
     if isinstance(value, Message):
         return value.localized(lang, cat)
     if isinstance(value, (list, tuple)):

@@ -191,13 +191,13 @@ def _tname(state: State, tid: str) -> str:
 
 
 def _tl(state: State, tid: str) -> dict:
-    """A territory's name in every language, for a message parameter."""
-    return state.board.label(tid)
+    """A territory's name in every language and its id, for a message parameter."""
+    return {**state.board.label(tid), "id": tid}
 
 
 def _cl(state: State, card: str) -> dict:
-    """A card's name in every language, for a message parameter."""
-    return state.card_label(card)
+    """A card's name in every language and its id, for a message parameter."""
+    return {**state.card_label(card), "id": card}
 
 
 def _seat(state: State, seat) -> int:
