@@ -163,12 +163,24 @@ class SetCardValue:
     value: int
 
 
+@dataclass(frozen=True)
+class Correct:
+    """Issue 4: the table sets a counter by hand, with its reason (checked in corrections.py).
+    ``target``: ``{"seat": n, "counter": ...}``, ``{"territory": id, "counter": ...}`` or
+    ``{"card": id, "counter": "place"}``; ``value``: the counter's new value."""
+
+    target: dict
+    value: object
+    reason: str
+
+
 COMMANDS = {
     cls.__name__: cls
     for cls in (
         RemoveCards, StartOrderRoll, PlaceFirstCastle, Recruit, DrawAuction, LockBid,
         UnlockBid, ChooseCard, PassChoice, Activate, BuildTank, BuildAirplane, BuildTower,
         BuildCastle, Invade, Attack, Move, EndTurn, BattleStep, SetCardValue,
+        Correct,
     )
 }
 _TUPLE_FIELDS = {"cards", "faces", "without", "moves"}
@@ -182,6 +194,8 @@ _STR_LIST_FIELDS = {"cards", "faces", "without"}
 def check_types(cmd) -> None:
     """GameError unless every field has the JSON type the command needs."""
     name = type(cmd).__name__
+    if isinstance(cmd, Correct):  # its target and value take many shapes: corrections.py checks them
+        return
     for f in dataclasses.fields(cmd):
         v = getattr(cmd, f.name)
         if f.name in _INT_FIELDS and (isinstance(v, bool) or not isinstance(v, int)):

@@ -31,6 +31,7 @@ from companion.core.i18n import Message, msg
 from companion.errors import GameError
 
 from . import commands as C
+from . import corrections
 from .state import BOX, VEHICLE_KINDS, Auction, State, Territory, Turn, normalize_cards
 
 CAP = 300  # 5.1.3
@@ -135,6 +136,8 @@ def apply(state: State, cmd) -> tuple[State, list[dict]]:
     if handler is None:
         raise GameError.of("not_a_command", name=type(cmd).__name__)
     C.check_types(cmd)
+    if isinstance(cmd, C.Correct):  # issue 4: taken in any phase, also after the end
+        return corrections.apply(state, cmd)
     if state.phase == "over" and not isinstance(cmd, C.SetCardValue):
         raise GameError.of("game_is_over", name=state.seats[state.winner].name)
     new = state.copy()
@@ -1168,6 +1171,7 @@ _HANDLERS = {
     C.BuildAirplane: _build_airplane, C.BuildTower: _build_tower, C.BuildCastle: _build_castle,
     C.Invade: _invade, C.Attack: _attack, C.Move: _move, C.EndTurn: _end_turn_cmd,
     C.BattleStep: _battle_step, C.SetCardValue: _set_card_value,
+    C.Correct: corrections.correct,
 }
 
 
