@@ -203,7 +203,46 @@ def event_message(event: dict, names) -> Message:
         field = event.get("field")
         return _e("card_value", card=K(event.get("card")), value=event.get("value"),
                   field=msg(f"field.{field}") if field in _FIELDS else str(field))
+    if t == "corrected":
+        return _corrected(event, n)
     return Message("event.unknown", {"type": str(t)})
+
+
+def _corrected(event: dict, n: Names) -> Message:
+    """Issue 4: a counter set by hand; the table's reason is shown as typed."""
+    target = event.get("target") or {}
+    counter = target.get("counter")
+    common = {"reason": str(event.get("reason", "")), "counter": msg(f"counter.{counter}")
+              if counter in _COUNTERS else str(counter)}
+    if "seat" in target:
+        return _e("corrected.seat", name=n.seat(target["seat"]), old=_value(event.get("from"), counter, n),
+                  new=_value(event.get("to"), counter, n), **common)
+    if "territory" in target:
+        return _e("corrected.territory", territory=n.territory(target["territory"]),
+                  old=_value(event.get("from"), counter, n), new=_value(event.get("to"), counter, n), **common)
+    return _e("corrected.card", card=n.card(target.get("card")), old=_value(event.get("from"), "place", n),
+              new=_value(event.get("to"), "place", n), **common)
+
+
+def _value(value, counter, n: Names):
+    """A corrected counter's value in words: numbers as they are, seats by name, places."""
+    if counter == "owner":
+        return msg("value.nobody") if value is None else n.seat(value)
+    if counter == "castle":
+        return msg("value.yes" if value else "value.no")
+    if counter == "place":
+        if value is None:
+            return msg("value.nobody")
+        if isinstance(value, dict):
+            where = value.get("in")
+            key = f"place.{where}" if where in ("store", "in_play") else "place.holder"
+            return msg(key, name=n.seat(value.get("seat")))
+        if value in ("deck", "removed", "auction"):
+            return msg(f"place.{value}")
+    return str(value)
+
+
+_COUNTERS = ("florins", "vp", "soldiers_left", "soldiers", "tanks", "airplanes", "towers", "owner", "castle", "place")
 
 
 _ASSAULTS = ("infantry", "tanks", "airplanes", "automaton")
@@ -212,12 +251,12 @@ _AWARDS = ("leonardo", "workshop", "great_court", "imperial_crown", "perfect_cit
 _VP_WHY = {"end of round": "round", "first tank": "first_tank", "first airplane": "first_airplane",
            "first perfect city": "first_perfect_city", "work of art": "work_of_art"}
 
-# Every event type the engine emits (docs/record-format.md), for tests and screens.
+# Every event type the engine emits (docs/record-format.md; "corrected" from corrections.py).
 EVENT_TYPES = (
     "cards_removed", "start_roll", "start_roll_tied", "leonardo", "first_castle", "florins", "round",
     "recruited", "no_auction", "auction_drawn", "bid_locked", "bid_unlocked", "bids_revealed", "card_bought",
     "choice_passed", "unsold", "turn", "turn_ended", "activated", "built", "invaded", "attack", "battle_step",
-    "battle_over", "moved", "victory_points", "round_scoring", "game_over", "card_value",
+    "battle_over", "moved", "victory_points", "round_scoring", "game_over", "card_value", "corrected",
 )
 
 
@@ -246,6 +285,8 @@ def command_message(cmd, names) -> Message:
     if isinstance(cmd, C.SetCardValue):
         return msg("cmd.SetCardValue", card=n.card(cmd.card),
                    field=msg(f"field.{cmd.field}") if cmd.field in _FIELDS else cmd.field)
+    if isinstance(cmd, C.Correct):
+        return msg("cmd.Correct", reason=str(cmd.reason))
     if isinstance(cmd, C.BattleStep):
         step = cmd.step
         if step.get("retreat"):

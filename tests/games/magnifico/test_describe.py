@@ -22,7 +22,8 @@ from companion.games.magnifico.describe import (
 )
 from companion.games.magnifico.legality import legal
 
-ENGINE_SOURCE = Path(E.__file__).read_text(encoding="utf-8")
+ENGINE_DIR = Path(E.__file__).parent
+ENGINE_SOURCE = "".join((ENGINE_DIR / f).read_text(encoding="utf-8") for f in ("engine.py", "corrections.py"))
 
 
 def _play(seed: int, players: int):
@@ -57,6 +58,13 @@ def _synthetic(state) -> list[dict]:
          "attacker": 0, "defender": 1, "losses": None, "reveal": True},
         {"type": "battle_step", "step": {"side": "defender", "assault": "tanks",
                                          "rolls": [["hit", "blank"], ["explosion"]]}, "reveal": True},
+        {"type": "corrected", "target": {"seat": 0, "counter": "florins"}, "from": 40, "to": 60, "reason": "miscount"},
+        {"type": "corrected", "target": {"territory": tid, "counter": "owner"}, "from": None, "to": 1, "reason": "x"},
+        {"type": "corrected", "target": {"territory": tid, "counter": "castle"}, "from": False, "to": True, "reason": "x"},
+        {"type": "corrected", "target": {"card": "walls_1", "counter": "place"}, "from": "deck",
+         "to": {"seat": 2, "in": "store"}, "reason": "x"},
+        {"type": "corrected", "target": {"card": "leonardo", "counter": "place"}, "from": {"seat": 0},
+         "to": {"seat": 1}, "reason": "x"},
         {"type": "moved", "seat": 1, "moves": [
             {"source": tid, "target": state.board.ids[1], "soldiers": 2, "tanks": 1, "airplanes": 0, "by": "land"},
             {"source": tid, "target": state.board.ids[2], "soldiers": 1, "tanks": 0, "airplanes": 1, "by": "sea"}]},
@@ -173,7 +181,8 @@ def test_every_command_type_is_described(games):
     state = games[0][1][-1][2]
     tid = state.board.ids[0]
     extra = [C.UnlockBid(0), C.Recruit(0, (tid,)), C.SetCardValue("tank_1", "hits", 4),
-             C.BattleStep({"side": "attacker", "retreat": True}), C.Move(0, ({"source": tid, "target": tid},))]
+             C.BattleStep({"side": "attacker", "retreat": True}), C.Move(0, ({"source": tid, "target": tid},)),
+             C.Correct({"seat": 0, "counter": "florins"}, 60, "miscount")]
     for cmd in extra:
         seen.add(type(cmd).__name__)
         assert "{" not in describe_command(C.to_dict(cmd), state, "it")
