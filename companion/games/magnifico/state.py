@@ -31,6 +31,7 @@ class Board:
             territories = map_["territories"]
             self.ids = [t["id"] for t in territories]
             self.names = {t["id"]: _english(t.get("name"), t["id"]) for t in territories}
+            self.labels = {t["id"]: _languages(t.get("name"), t["id"]) for t in territories}
             self.seas = {t["id"]: frozenset(t.get("seas") or ()) for t in territories}
             self.land = {tid: set() for tid in self.ids}
             # Sea crossings count as land borders (they are also listed among the borders).
@@ -38,11 +39,15 @@ class Board:
                 self.land[a].add(b)
                 self.land[b].add(a)
         except (KeyError, TypeError, ValueError) as err:
-            raise GameError(f"the map in the header is not usable ({err})") from None
+            raise GameError.of("map_not_usable", detail=str(err)) from None
         self.land = {k: frozenset(v) for k, v in self.land.items()}
 
     def name(self, tid: str) -> str:
         return self.names.get(tid, tid)
+
+    def label(self, tid: str) -> dict:
+        """The territory's name per language, ``{"en": ..., "it": ...}`` (for messages)."""
+        return self.labels.get(tid) or {"en": tid}
 
     def share_sea(self, a: str, b: str) -> bool:
         return bool(self.seas[a] & self.seas[b])
@@ -52,6 +57,15 @@ def _english(name, default):
     if isinstance(name, dict):
         return name.get("en") or name.get("it") or default
     return name or default
+
+
+def _languages(name, default) -> dict:
+    """A name as ``{"en": ..., "it": ...}`` (English filled in from what there is)."""
+    if isinstance(name, dict):
+        out = {k: v for k, v in name.items() if isinstance(v, str) and v}
+        out.setdefault("en", _english(name, default))
+        return out
+    return {"en": name or default}
 
 
 def normalize_cards(cards) -> dict[str, dict]:
@@ -71,11 +85,12 @@ def normalize_cards(cards) -> dict[str, dict]:
             upgrade = (info or {}).get("upgrade", c.get("upgrade"))
             if upgrade is None and not info:
                 upgrade = "tank" if kind in TANK_UPGRADES else "airplane" if kind in AIRPLANE_UPGRADES else None
-            name = _english((c.get("title") if c.get("title_known", True) else None) or (info or {}).get("name"),
-                            kind.replace("_", " ").capitalize())
-            out[c["id"]] = {"kind": kind, "printed": dict(c.get("printed") or {}), "upgrade": upgrade, "name": name}
+            shown = (c.get("title") if c.get("title_known", True) else None) or (info or {}).get("name")
+            name = _english(shown, kind.replace("_", " ").capitalize())
+            out[c["id"]] = {"kind": kind, "printed": dict(c.get("printed") or {}), "upgrade": upgrade, "name": name,
+                            "names": _languages(shown, name)}
     except (KeyError, TypeError) as err:
-        raise GameError(f"the cards in the header are not usable ({err})") from None
+        raise GameError.of("cards_not_usable", detail=str(err)) from None
     return out
 
 
@@ -245,7 +260,7 @@ class State:
                 firsts=dict(d["firsts"]), winner=d.get("winner"),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as err:
-            raise GameError(f"not a Magnifico state ({err})") from None
+            raise GameError.of("not_a_state", detail=str(err)) from None
 
     # -- reading helpers -------------------------------------------------------------
 
@@ -264,6 +279,13 @@ class State:
         """The card's English name for messages ("Cannon-lighter", "Mona Lisa")."""
         info = self.cards.get(card)
         return info.get("name", card) if info else card
+
+    def card_label(self, card: str) -> dict:
+        """The card's name per language, ``{"en": ..., "it": ...}`` (for messages)."""
+        info = self.cards.get(card)
+        if not info:
+            return {"en": card}
+        return info.get("names") or {"en": info.get("name", card)}
 
     def kind(self, card: str) -> str:
         return self.cards[card]["kind"]
