@@ -160,6 +160,13 @@ def test_a_full_round_through_the_screens(game):
     assert s.view()["phase"] == "choosing"
     assert s.view()["auction"]["bids"] == {"0": 30, "1": 10, "2": 10}
 
+    # the Leonardo card is drawn on its holder's row
+    harness.frames(2)
+    auction = app.screens["auction"]
+    rows = list(reversed(auction.ids.seats.children))
+    assert auction.ids.leo.opacity == 1
+    assert abs(auction.ids.leo.center_y - rows[s.view()["leonardo"]].center_y) < 2
+
     # choice (5.3.6): Anna bid most and takes the project; Bruno and Carla pass
     harness.tap(harness.find_id("take_" + project))
     assert project in s.view()["seats"][0]["store"]
