@@ -235,125 +235,294 @@ def _order(st: tuple) -> tuple:
     return (st[0], bin(st[1]).count("1"), st[1])
 
 
-def end_distribution(position: dict) -> tuple[dict, int]:
-    """Where the battle ends under the policy, exactly: ({(winner, attacker soldiers,
-    defender soldiers): numerator}, common denominator); winner None is a retreat.
+# The chain's nodes are compact states packed into one int (hashing a 10-tuple at every
+# dictionary look-up was most of the time): bit 0 the side, bits 1-4 the assaults made,
+# then the eight piece counts in fields of `bits` bits. node >> 8 is the group (the pieces).
+_LOW = 8
+_ORDER = [_order((low & 1, low >> 1)) for low in range(32)]
+
+
+class _Chain:
+    """The policy's Markov chain in one battle context: every decision point's moves,
+    computed once and kept, so the odds after each roll of one battle (same context,
+    fewer pieces) reuse what the odds before it built (see _chain).
+
+    A decision point whose action is END is the next turn's start, and one whose action
+    is RETREAT is that end: moves go to them directly (fewer nodes). Ends stay tuples
+    ("end", winner, a_soldiers, d_soldiers); nodes are ints."""
+
+    def __init__(self, c: P.Context, bits: int):
+        self.c = c
+        self.bits = bits
+        self.shifts = [_LOW + bits * k for k in range(8)]
+        self.mask = (1 << bits) - 1
+        self.worth = worth_infantry_for(c)
+        self.cache: dict = {}
+        self.targets: dict = {}
+        self.moves: dict = {}
+        self.programs: dict = {}
+        self.float_programs: dict = {}
+
+    def encode(self, st: tuple) -> int:
+        n = st[0] | st[1] << 1
+        for value, shift in zip(st[2:], self.shifts):
+            n |= int(value) << shift
+        return n
+
+    def decode(self, n: int) -> tuple:
+        m = self.mask
+        s = self.shifts
+        return (n & 1, (n >> 1) & 15, n >> s[0] & m, n >> s[1] & m, n >> s[2] & m, n >> s[3] & m,
+                n >> s[4] & m, n >> s[5] & m, n >> s[6] & m, bool(n >> s[7] & m))
+
+    def target(self, st: tuple):
+        """The node (or end) a compact state st stands for: END and RETREAT taken at once."""
+        if st[0] == "end":
+            return st
+        t = self.targets.get(st)
+        if t is None:
+            s = st
+            while True:
+                action = P.decide(self.c, s, self.worth)
+                if action == P.END:
+                    s = P.next_turn(s)
+                elif action == P.RETREAT:
+                    t = P.end(None, s)
+                    break
+                else:
+                    t = self.encode(s)
+                    break
+            self.targets[st] = t
+        return t
+
+    def out(self, node: int) -> tuple:
+        """The node's moves, weights over 6**dice: (same pieces ((node, w), ...), others ((node or end, w), ...), dice)."""
+        moves = self.moves.get(node)
+        if moves is None:
+            st = self.decode(node)
+            action = P.decide(self.c, st, self.worth)
+            dice = assault_bound(self.c, st, action)
+            raw: dict = {}
+            assault_into(self.c, st, action, pow6(dice), raw, raw, self.cache)
+            dist: dict = {}
+            target = self.target
+            for t, x in raw.items():
+                t = target(t)
+                dist[t] = dist.get(t, 0) + x
+            group = node >> _LOW
+            inside = tuple((t, x) for t, x in dist.items() if type(t) is int and t >> _LOW == group)
+            leaving = tuple((t, x) for t, x in dist.items() if type(t) is not int or t >> _LOW != group)
+            moves = self.moves[node] = inside, leaving, dice
+        return moves
+
+    def program(self, group: int, entered) -> tuple:
+        """The group's nodes reachable from the entered ones, in flow order (the attacker's
+        turn start first, index 0), with their moves: (order, {node: index}, inner
+        [((index, w), ...)], leaving [((target, w), ...)], dice [n], head in order)."""
+        known = self.programs.get(group)
+        if known is not None and all(s in known[1] for s in entered):
+            return known
+        nodes = set(known[0]) if known else set()
+        todo = list(entered)
+        while todo:
+            s = todo.pop()
+            if s not in nodes:
+                nodes.add(s)
+                todo.extend(t for t, _ in self.out(s)[0] if t not in nodes)
+        order = sorted(nodes, key=lambda s: _ORDER[s & 31])
+        index = {s: i for i, s in enumerate(order)}
+        moves = [self.out(s) for s in order]
+        program = (order, index, [tuple((index[t], x) for t, x in m[0]) for m in moves],
+                   [m[1] for m in moves], [m[2] for m in moves], order[0] == group << _LOW)
+        self.programs[group] = program
+        self.float_programs.pop(group, None)
+        return program
+
+    def float_program(self, group: int, entered) -> tuple:
+        """program() with float probabilities: (order, inner, leaving, head in order)."""
+        program = self.program(group, entered)
+        known = self.float_programs.get(group)
+        if known is None or known[0] is not program[0]:
+            order, _, inner, leaving, dice, has_head = program
+            units = [1.0 / pow6(n) for n in dice]
+            known = (order,
+                     [tuple((j, x * u) for j, x in row) for row, u in zip(inner, units)],
+                     [tuple((t, x * u) for t, x in row) for row, u in zip(leaving, units)],
+                     has_head)
+            self.float_programs[group] = known
+        return known
+
+
+_CHAINS: dict = {}
+_KEEP = 2
+
+
+def _chain(c: P.Context, bits: int) -> _Chain:
+    """The chain of context c, kept for the last _KEEP contexts (one battle is one context)."""
+    chain = _CHAINS.pop((c, bits), None)
+    if chain is None:
+        chain = _Chain(c, bits)
+        while len(_CHAINS) >= _KEEP:
+            del _CHAINS[next(iter(_CHAINS))]
+    _CHAINS[(c, bits)] = chain
+    return chain
+
+
+def clear_cache() -> None:
+    """Forget the kept chains (the benchmark measures cold runs with it)."""
+    _CHAINS.clear()
+
+
+def end_distribution(position: dict, exact: bool = True) -> tuple[dict, int | float]:
+    """Where the battle ends under the policy: ({(winner, attacker soldiers, defender
+    soldiers): mass}, denominator); winner None is a retreat. Exact: integer numerators
+    over one common denominator; exact=False: float probabilities, denominator 1.0.
 
     The chain's nodes are decision points (compact states). Nodes with the same pieces
     form a group; inside it only the assaults made and whose turn it is change, in one
-    order, except the defender's "end of turn" back to the attacker's turn start: the
-    one cycle (a round in which nothing changed), solved in closed form per group.
-    Every other move lowers the measure, so groups are finished a level (one value of
-    the measure) at a time. Masses are integers over one common denominator, which
-    grows once per level; fractions are reduced only at the end."""
+    order, except the attacker's turn start reached again after a round in which nothing
+    changed: the one cycle, solved in closed form per group. Every other move lowers
+    the measure, so groups are finished in decreasing measure. Exact masses are integers
+    over one common denominator, which grows once per level (one value of the measure);
+    fractions are reduced only at the end."""
     if position["over"]:
-        return {(position["winner"], position["attacker"]["soldiers"], position["defender"]["soldiers"]): 1}, 1
-    c = P.context(position)
-    worth = worth_infantry_for(c)
-    cache: dict = {}
-    outs: dict = {}
-
-    def out(st):
-        """st's moves, weights over 6**dice: (same pieces [(node, w)], others [(node or end, w)], dice)."""
-        if st not in outs:
-            action = P.decide(c, st, worth)
-            if action == P.END:
-                dist, dice = {P.next_turn(st): 1}, 0
-            elif action == P.RETREAT:
-                dist, dice = {P.end(None, st): 1}, 0
-            else:
-                dice = assault_bound(c, st, action)
-                dist = {}
-                assault_into(c, st, action, pow6(dice), dist, dist, cache)
-            pieces = st[2:]
-            inside = tuple((t, x) for t, x in dist.items() if t[0] != "end" and t[2:] == pieces)
-            leaving = tuple((t, x) for t, x in dist.items() if t[0] == "end" or t[2:] != pieces)
-            outs[st] = inside, leaving, dice
-        return outs[st]
-
-    mass: dict = {}
+        key = (position["winner"], position["attacker"]["soldiers"], position["defender"]["soldiers"])
+        return ({key: 1}, 1) if exact else ({key: 1.0}, 1.0)
+    st = P.compact(position)
+    chain = _chain(P.context(position), max(_LOW, max(st[2:9]).bit_length()))
+    first = chain.target(st)
+    if type(first) is not int:
+        return ({first[1:]: 1}, 1) if exact else ({first[1:]: 1.0}, 1.0)
+    if not exact:
+        return _float_distribution(chain, first), 1.0
+    mass: dict = {first: 1}
     ends: dict = {}
-    heap: list = []
-    queued: set = set()
-    members: dict = defaultdict(set)
-
-    def push(dist, numerator: int) -> None:
-        for s, w in dist:
-            if s[0] == "end":
-                ends[s] = ends.get(s, 0) + numerator * w
-                continue
-            mass[s] = mass.get(s, 0) + numerator * w
-            pieces = s[2:]
-            members[pieces].add(s)
-            if pieces not in queued:
-                queued.add(pieces)
-                heapq.heappush(heap, (-_measure(s), pieces))
-
-    push([(P.compact(position), 1)], 1)
+    heap: list = [(-_measure(st), first >> _LOW)]
+    members: dict = {first >> _LOW: {first}}
     denominator = 1
     while heap:
         top = heap[0][0]
         groups = []
         while heap and heap[0][0] == top:
-            pieces = heapq.heappop(heap)[1]
-            groups.append(_solve_group(pieces, members.pop(pieces), mass, out))
+            group = heapq.heappop(heap)[1]
+            groups.append(_solve_group(chain.program(group, members[group]), mass))
+            del members[group]
         factor = lcm(*(scale for scale, _ in groups))
-        for other in mass:
-            mass[other] *= factor
-        for other in ends:
-            ends[other] *= factor
-        denominator *= factor
+        if factor > 1:
+            for other in mass:
+                mass[other] *= factor
+            for other in ends:
+                ends[other] *= factor
+            denominator *= factor
         for scale, contributions in groups:
-            push(contributions, factor // scale)
+            numerator = factor // scale
+            for t, w in contributions:
+                if type(t) is not int:
+                    ends[t] = ends.get(t, 0) + numerator * w
+                    continue
+                old = mass.get(t)
+                if old is None:
+                    mass[t] = numerator * w
+                    g = t >> _LOW
+                    entered = members.get(g)
+                    if entered is None:
+                        members[g] = {t}
+                        heapq.heappush(heap, (-_measure(chain.decode(t)), g))
+                    else:
+                        entered.add(t)
+                else:
+                    mass[t] = old + numerator * w
     return {(w, a, d): n for (_, w, a, d), n in ends.items()}, denominator
 
 
-def _solve_group(pieces: tuple, entered: set, mass: dict, out) -> tuple:
+def _float_distribution(chain: _Chain, first: int) -> dict:
+    """end_distribution in floats: the same flow, the cycle solved by one division."""
+    mass = {first: 1.0}
+    members = {first >> _LOW: {first}}
+    heap = [(-_measure(chain.decode(first)), first >> _LOW)]
+    pop = mass.pop
+    get = mass.get
+    while heap:
+        group = heapq.heappop(heap)[1]
+        order, inner, leaving, has_head = chain.float_program(group, members.pop(group))
+        alpha = [pop(s, 0.0) for s in order]
+        back_a = 0.0
+        if has_head:
+            beta = [0.0] * len(order)
+            beta[0] = 1.0
+            back_b = 0.0
+            for i, row in enumerate(inner):
+                a, b = alpha[i], beta[i]
+                for j, x in row:
+                    if j:
+                        alpha[j] += a * x
+                        beta[j] += b * x
+                    else:
+                        back_a += a * x
+                        back_b += b * x
+            loop = back_a / (1.0 - back_b)
+            alpha = [a + b * loop for a, b in zip(alpha, beta)]
+        else:
+            for i, row in enumerate(inner):
+                a = alpha[i]
+                for j, x in row:
+                    alpha[j] += a * x
+        for node, row in zip(alpha, leaving):
+            if not node:
+                continue
+            for t, x in row:
+                old = get(t)
+                if old is None:
+                    mass[t] = node * x
+                    if type(t) is int:
+                        g = t >> _LOW
+                        entered = members.get(g)
+                        if entered is None:
+                            members[g] = {t}
+                            heapq.heappush(heap, (-_measure(chain.decode(t)), g))
+                        else:
+                            entered.add(t)
+                else:
+                    mass[t] = old + node * x
+    return {(w, a, d): p for (_, w, a, d), p in mass.items()}
+
+
+def _solve_group(program: tuple, mass: dict) -> tuple:
     """Flow a group's mass (integers over the common denominator) through its nodes.
 
     Returns (scale, [(target, numerator over denominator * scale), ...]) for the
     targets outside the group. A node's mass is alpha + beta * l, l the unknown inflow
-    back into the attacker's turn start; numbers carry 6**(dice still to roll in the
-    group) so each division by a roll's 6**n is exact."""
-    nodes = set()
-    todo = list(entered)
-    while todo:
-        s = todo.pop()
-        if s not in nodes:
-            nodes.add(s)
-            todo.extend(t for t, _ in out(s)[0] if t not in nodes)
-    order = sorted(nodes, key=_order)
-    unit = pow6(sum(out(s)[2] for s in order))
-    head = (P.ATTACKER, 0) + pieces
-    alpha = {s: mass.pop(s, 0) * unit for s in order}
-    beta = dict.fromkeys(order, 0)
-    if head in nodes:
-        beta[head] = unit
-    # the moves that change nothing but the turn and the assaults made
+    back into the attacker's turn start (index 0); numbers carry 6**(dice still to roll
+    in the group) so each division by a roll's 6**n is exact."""
+    order, _, inner, leaving, dice, has_head = program
+    unit = pow6(sum(dice))
+    divs = [pow6(n) for n in dice]
+    alpha = [mass.pop(s, 0) * unit for s in order]
+    beta = [0] * len(order)
+    if has_head:
+        beta[0] = unit
     back_a = back_b = 0
-    for s in order:
-        inside, _, dice = out(s)
-        if not inside:
+    for i, row in enumerate(inner):
+        if not row:
             continue
-        div = pow6(dice)
-        qa, qb = alpha[s] // div, beta[s] // div
-        for t, x in inside:
-            if t == head:
+        div = divs[i]
+        qa, qb = alpha[i] // div, beta[i] // div
+        for j, x in row:
+            if j:
+                alpha[j] += qa * x
+                beta[j] += qb * x
+            else:
                 back_a += qa * x
                 back_b += qb * x
-            else:
-                alpha[t] += qa * x
-                beta[t] += qb * x
     # head's inflow from the loop: L = unit * l = back_a + back_b * l, so l = back_a / z
-    z = unit - back_b if head in nodes else 1
+    z = unit - back_b if has_head else 1
     contributions: dict = {}
-    for s in order:
-        _, leaving, dice = out(s)
-        div = pow6(dice)
-        node = (alpha[s] // div) * z + (beta[s] // div) * back_a
+    for i, row in enumerate(leaving):
+        div = divs[i]
+        node = (alpha[i] // div) * z + (beta[i] // div) * back_a
         if not node:
             continue
-        for t, x in leaving:
+        for t, x in row:
             contributions[t] = contributions.get(t, 0) + node * x
     scale = unit * z
     common = gcd(scale, *contributions.values())
