@@ -176,6 +176,32 @@ def assault_into(c: P.Context, st: tuple, action: str, w: int, ends: dict, nxt: 
                 _add(ends, key, q * x)
 
 
+@lru_cache(maxsize=None)
+def airplane_rows(flying: int, interceptors: int, paratrooper: bool) -> tuple:
+    """An air assault of `flying` airplanes, met first by `interceptors` (Anti-aircraft
+    Culverin; hits destroy flying airplanes, explosions the interceptors), then, if
+    `paratrooper` and an airplane is left, one of them drops the paratrooper (rulebook
+    13.14), then the rest fire: ((own airplanes lost, enemy airplanes lost, hits,
+    paratrooper roll or None), weight over 6**(flying + interceptors)), merged.
+    The same rules as policy.intercept_effect, paratrooper_effect and airplanes_effect
+    (a test checks they agree)."""
+    total = flying + interceptors
+    rows: dict = {}
+    for h1, e1, x1 in hits_explosions_table(interceptors):
+        shot = min(h1, flying)
+        left = flying - shot
+        drops = [(None, 0, 1, 0)]
+        if paratrooper and left:
+            drops = [(roll, 1 if roll == "explosion" else 0, x, 1) for roll, x in PARATROOPER]
+        for para, para_lost, xp, para_dice in drops:
+            fly = left - para_dice
+            for h, e, x in hits_explosions_table(fly):
+                key = (shot + para_lost + e, e1, h, para)
+                rolled = interceptors + para_dice + fly
+                rows[key] = rows.get(key, 0) + x1 * xp * x * pow6(total - rolled)
+    return tuple(k + (w,) for k, w in rows.items())
+
+
 def _volley(c: P.Context, st: tuple, tanks: int, cache: dict) -> tuple:
     """The side's tanks fire in turn, the first always, the next ones while the policy
     says so (P.tank_fires): ((alive|win|explode, kills so far, weight over
@@ -259,6 +285,7 @@ class _Chain:
         self.worth = worth_infantry_for(c)
         self.cache: dict = {}
         self.targets: dict = {}
+        self.actions: dict = {}
         self.moves: dict = {}
         self.programs: dict = {}
         self.float_programs: dict = {}
@@ -279,9 +306,13 @@ class _Chain:
         """The node (or end) a compact state st stands for: END and RETREAT taken at once."""
         if st[0] == "end":
             return st
-        t = self.targets.get(st)
+        return self.node_target(self.encode(st))
+
+    def node_target(self, n: int):
+        """target() of a packed state."""
+        t = self.targets.get(n)
         if t is None:
-            s = st
+            s = self.decode(n)
             while True:
                 action = P.decide(self.c, s, self.worth)
                 if action == P.END:
@@ -291,28 +322,145 @@ class _Chain:
                     break
                 else:
                     t = self.encode(s)
+                    self.actions[t] = action
                     break
-            self.targets[st] = t
+            self.targets[n] = t
         return t
+
+    def infantry(self, node: int, st: tuple) -> tuple:
+        """The infantry assault's moves from node: (dist {node or end: weight}, dice)."""
+        s, m = self.shifts, self.mask
+        key = ("packed infantry",) + st[:2] + (st[2], st[5], st[8], st[9])
+        rows = self.cache.get(key)
+        if rows is None:
+            rows = self.cache[key] = tuple(
+                (row, x) if row[0] == "end" else (row[0] << 1 | row[1] << s[0] | row[2] << s[3] | row[3] << s[6], x)
+                for row, x in _infantry_rows(self.c, st, self.cache))
+        keep = node & ~(15 << 1 | m << s[0] | m << s[3] | m << s[6])
+        targets = self.targets
+        dist: dict = {}
+        for row, x in rows:
+            if type(row) is int:
+                n = keep | row
+                t = targets.get(n)
+                if t is None:
+                    t = self.node_target(n)
+                dist[t] = dist.get(t, 0) + x
+            else:
+                dist[row] = dist.get(row, 0) + x
+        return dist, st[P.SOLDIERS[st[0]]]
+
+    def automaton(self, node: int, st: tuple) -> tuple:
+        """The defender's automaton: one die per tower, explosions count as blanks."""
+        base = node | P.AUTOMATON << 1
+        targets = self.targets
+        dist: dict = {}
+        for hits, x in hits_table(st[8]):
+            if hits >= st[2]:
+                t = ("end", "defender", 0, st[5])
+                dist[t] = dist.get(t, 0) + x
+            else:
+                n = base - (hits << self.shifts[0])
+                t = targets.get(n)
+                if t is None:
+                    t = self.node_target(n)
+                dist[t] = dist.get(t, 0) + x
+        return dist, st[8]
+
+    def tanks(self, node: int, st: tuple) -> tuple:
+        """The tank assault's moves: the Anti-tank Bomb interception, then the volley (_volley)."""
+        c = self.c
+        side = st[0]
+        foe = 1 - side
+        st = P.mark(st, P.TANKS)
+        tanks = st[P.TANKS_AT[side]]
+        interceptors = min(st[P.AIRPLANES_AT[foe]], tanks) if c.anti_tank_bomb[foe] else 0
+        s = self.shifts
+        own_tanks, foe_air = s[P.TANKS_AT[side] - 2], s[P.AIRPLANES_AT[foe] - 2]
+        foe_soldiers = s[P.SOLDIERS[foe] - 2]
+        base = node | P.TANKS << 1
+        dice = c.tank_dice[side]
+        own = st[P.SOLDIERS[side]]
+        foes = st[P.SOLDIERS[foe]]
+        name, foe_name = P._name(side), P._name(foe)
+        targets = self.targets
+        dist: dict = {}
+        for hits, explosions, x in hits_explosions_table(interceptors):
+            shot = min(hits, tanks)
+            left = tanks - shot
+            after = base - (shot << own_tanks) - (explosions << foe_air)
+            if not left:
+                n = after
+                t = targets.get(n)
+                if t is None:
+                    t = self.node_target(n)
+                dist[t] = dist.get(t, 0) + x * pow6(tanks * dice)
+                continue
+            x *= pow6(shot * dice)
+            for kind, kills, y in _volley(c, st, left, self.cache):
+                if kind == "alive":
+                    n = after - (kills << foe_soldiers)
+                    t = targets.get(n)
+                    if t is None:
+                        t = self.node_target(n)
+                    dist[t] = dist.get(t, 0) + x * y
+                    continue
+                if kind == "win":
+                    t = ("end", name, own, 0) if side == P.ATTACKER else ("end", name, 0, own)
+                else:
+                    t = ("end", foe_name, 0, foes - kills) if side == P.ATTACKER else ("end", foe_name, foes - kills, 0)
+                dist[t] = dist.get(t, 0) + x * y
+        return dist, interceptors + tanks * dice
+
+    def airplanes(self, node: int, st: tuple) -> tuple:
+        """The air assault's moves from node, without building a state per roll:
+        (dist {node or end: weight}, dice)."""
+        c = self.c
+        side = st[0]
+        foe = 1 - side
+        flying = st[P.AIRPLANES_AT[side]]
+        interceptors = min(st[P.AIRPLANES_AT[foe]], flying) if c.culverin[foe] else 0
+        paratrooper = side == P.ATTACKER and c.paratrooper and c.castle and not st[9] and st[2] >= 2
+        s = self.shifts
+        own_air, foe_air = s[P.AIRPLANES_AT[side] - 2], s[P.AIRPLANES_AT[foe] - 2]
+        foe_soldiers, own_soldiers = s[P.SOLDIERS[foe] - 2], s[P.SOLDIERS[side] - 2]
+        para_bit = 1 << s[7]
+        base = node | P.AIRPLANES << 1
+        foes, own = st[P.SOLDIERS[foe]], st[P.SOLDIERS[side]]
+        per_hit = 1 + c.gyroscope[side]
+        winner = P._name(side)
+        targets = self.targets
+        dist: dict = {}
+        for lost, foe_lost, hits, para, w in airplane_rows(flying, interceptors, paratrooper):
+            kills = hits * per_hit
+            if kills >= foes:
+                left = own - 1 if para else own
+                t = ("end", winner, left, 0) if side == P.ATTACKER else ("end", winner, 0, left)
+            else:
+                n = base - (lost << own_air) - (foe_lost << foe_air) - (kills << foe_soldiers)
+                if para:
+                    n -= 1 << own_soldiers
+                    if para == "hit":
+                        n |= para_bit
+                t = targets.get(n)
+                if t is None:
+                    t = self.node_target(n)
+            dist[t] = dist.get(t, 0) + w
+        return dist, flying + interceptors
 
     def out(self, node: int) -> tuple:
         """The node's moves, weights over 6**dice: (same pieces ((node, w), ...), others ((node or end, w), ...), dice)."""
         moves = self.moves.get(node)
         if moves is None:
             st = self.decode(node)
-            action = P.decide(self.c, st, self.worth)
-            dice = assault_bound(self.c, st, action)
-            raw: dict = {}
-            assault_into(self.c, st, action, pow6(dice), raw, raw, self.cache)
-            dist: dict = {}
-            target = self.target
-            for t, x in raw.items():
-                t = target(t)
-                dist[t] = dist.get(t, 0) + x
+            action = self.actions.get(node) or P.decide(self.c, st, self.worth)
+            dist, dice = getattr(self, action)(node, st)
             group = node >> _LOW
-            inside = tuple((t, x) for t, x in dist.items() if type(t) is int and t >> _LOW == group)
-            leaving = tuple((t, x) for t, x in dist.items() if type(t) is not int or t >> _LOW != group)
-            moves = self.moves[node] = inside, leaving, dice
+            inside, leaving = [], []
+            for move in dist.items():
+                t = move[0]
+                (inside if type(t) is int and t >> _LOW == group else leaving).append(move)
+            moves = self.moves[node] = tuple(inside), tuple(leaving), dice
         return moves
 
     def program(self, group: int, entered) -> tuple:
