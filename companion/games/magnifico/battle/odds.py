@@ -543,34 +543,43 @@ def end_distribution(position: dict, exact: bool = True) -> tuple[dict, int | fl
         return ({first[1:]: 1}, 1) if exact else ({first[1:]: 1.0}, 1.0)
     if not exact:
         return _float_distribution(chain, first), 1.0
-    mass: dict = {first: 1}
-    ends: dict = {}
+    # mass[t] = (numerator, level): over the denominator of that level; brought up to
+    # date only when touched (the levels' factors in between: ratio)
+    mass: dict = {first: (1, 0)}
     heap: list = [(-_measure(st), first >> _LOW)]
     members: dict = {first >> _LOW: {first}}
-    denominator = 1
+    factors: list = []
+    ratios: dict = {}
+
+    def ratio(i: int, j: int) -> int:
+        r = ratios.get((i, j))
+        if r is None:
+            r = ratios[(i, j)] = ratio(i, j - 1) * factors[j - 1] if j - 1 > i else factors[i]
+        return r
+
+    def current(node, level: int) -> int:
+        n, at = mass.pop(node, (0, level))
+        return n if at == level else n * ratio(at, level)
+
     while heap:
         top = heap[0][0]
+        level = len(factors)
         groups = []
         while heap and heap[0][0] == top:
             group = heapq.heappop(heap)[1]
-            groups.append(_solve_group(chain.program(group, members[group]), mass))
-            del members[group]
+            program = chain.program(group, members.pop(group))
+            groups.append(_solve_group(program, [current(s, level) for s in program[0]]))
         factor = lcm(*(scale for scale, _ in groups))
-        if factor > 1:
-            for other in mass:
-                mass[other] *= factor
-            for other in ends:
-                ends[other] *= factor
-            denominator *= factor
+        factors.append(factor)
+        level += 1
         for scale, contributions in groups:
             numerator = factor // scale
             for t, w in contributions:
-                if type(t) is not int:
-                    ends[t] = ends.get(t, 0) + numerator * w
-                    continue
                 old = mass.get(t)
                 if old is None:
-                    mass[t] = numerator * w
+                    mass[t] = (numerator * w, level)
+                    if type(t) is not int:
+                        continue
                     g = t >> _LOW
                     entered = members.get(g)
                     if entered is None:
@@ -579,8 +588,10 @@ def end_distribution(position: dict, exact: bool = True) -> tuple[dict, int | fl
                     else:
                         entered.add(t)
                 else:
-                    mass[t] = old + numerator * w
-    return {(w, a, d): n for (_, w, a, d), n in ends.items()}, denominator
+                    n, at = old
+                    mass[t] = ((n if at == level else n * ratio(at, level)) + numerator * w, level)
+    level = len(factors)
+    return {t[1:]: current(t, level) for t in list(mass)}, ratio(0, level) if level else 1
 
 
 def _float_distribution(chain: _Chain, first: int) -> dict:
@@ -635,7 +646,7 @@ def _float_distribution(chain: _Chain, first: int) -> dict:
     return {(w, a, d): p for (_, w, a, d), p in mass.items()}
 
 
-def _solve_group(program: tuple, mass: dict) -> tuple:
+def _solve_group(program: tuple, masses: list) -> tuple:
     """Flow a group's mass (integers over the common denominator) through its nodes.
 
     Returns (scale, [(target, numerator over denominator * scale), ...]) for the
@@ -645,7 +656,7 @@ def _solve_group(program: tuple, mass: dict) -> tuple:
     order, _, inner, leaving, dice, has_head = program
     unit = pow6(sum(dice))
     divs = [pow6(n) for n in dice]
-    alpha = [mass.pop(s, 0) * unit for s in order]
+    alpha = [m * unit for m in masses]
     beta = [0] * len(order)
     if has_head:
         beta[0] = unit
@@ -673,11 +684,18 @@ def _solve_group(program: tuple, mass: dict) -> tuple:
         for t, x in row:
             contributions[t] = contributions.get(t, 0) + node * x
     scale = unit * z
-    common = gcd(scale, *contributions.values())
-    if common > 1:
-        scale //= common
-        return scale, [(t, n // common) for t, n in contributions.items()]
-    return scale, list(contributions.items())
+    # gcd against the small scale first: each step is a big % small, then small numbers
+    common = scale
+    for n in contributions.values():
+        common = gcd(common, n % common)
+        if common == 1:
+            return scale, list(contributions.items())
+    twos = (common & -common).bit_length() - 1
+    odd = common >> twos
+    scale //= common
+    if odd == 1:
+        return scale, [(t, n >> twos) for t, n in contributions.items()]
+    return scale, [(t, (n >> twos) // odd) for t, n in contributions.items()]
 
 
 def _decimal(n: int) -> str:
