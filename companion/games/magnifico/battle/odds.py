@@ -711,40 +711,45 @@ def _fraction(p: Fraction) -> str:
     return f"{_decimal(p.numerator)}/{_decimal(p.denominator)}"
 
 
-def odds(position: dict) -> dict:
-    """Exact odds of a position under the policy: attacker win, defender win, retreat,
-    and the distribution of each side's surviving soldiers (with "at least" sums)."""
+def odds(position: dict, exact: bool = True) -> dict:
+    """Odds of a position under the policy: attacker win, defender win, retreat, and the
+    distribution of each side's surviving soldiers (with "at least" sums).
+
+    exact=True (the CLI): exact fractions as reduced "n/d" strings next to the floats.
+    exact=False (live updates on the battle screen): the same computation in floats,
+    much faster for big battles; every "exact" string is then None."""
     if not isinstance(position, dict) or "setup" not in position:
         raise GameError("odds need a battle position (from start or step)")
-    ends, denominator = end_distribution(position)
+    ends, denominator = end_distribution(position, exact)
     totals = {"attacker": 0, "defender": 0, None: 0}
     survivors = {"attacker": defaultdict(int), "defender": defaultdict(int)}
     for (winner, a, d), n in ends.items():
         totals[winner] += n
         survivors["attacker"][a] += n
         survivors["defender"][d] += n
-    exact = {key: Fraction(n, denominator) for key, n in totals.items()}
-    result = {
-        "attacker_wins": float(exact["attacker"]),
-        "defender_wins": float(exact["defender"]),
-        "retreat": float(exact[None]),
-        "exact": {
-            "attacker_wins": _fraction(exact["attacker"]),
-            "defender_wins": _fraction(exact["defender"]),
-            "retreat": _fraction(exact[None]),
-        },
-        "policy": P.NAME,
-        "survivors": {},
-    }
+    if exact:
+        fractions = {key: Fraction(n, denominator) for key, n in totals.items()}
+        strings = {name: _fraction(fractions[key]) for name, key in _TOTALS}
+    else:
+        fractions = totals
+        strings = dict.fromkeys(name for name, _ in _TOTALS)
+    result = {name: float(fractions[key]) for name, key in _TOTALS}
+    result.update({"exact": strings, "policy": P.NAME, "survivors": {}})
     for side, counts in survivors.items():
         rows = {}
         at_least = 0
         for n in sorted(counts, reverse=True):
             at_least += counts[n]
-            p = Fraction(counts[n], denominator)
-            rows[str(n)] = {"p": float(p), "exact": _fraction(p), "at_least": at_least / denominator}
+            if exact:
+                p = Fraction(counts[n], denominator)
+                rows[str(n)] = {"p": float(p), "exact": _fraction(p), "at_least": at_least / denominator}
+            else:
+                rows[str(n)] = {"p": counts[n], "exact": None, "at_least": min(1.0, at_least)}
         result["survivors"][side] = dict(sorted(rows.items(), key=lambda kv: int(kv[0])))
     return result
+
+
+_TOTALS = (("attacker_wins", "attacker"), ("defender_wins", "defender"), ("retreat", None))
 
 
 # ---------------------------------------------------------------- simulation of the same policy
