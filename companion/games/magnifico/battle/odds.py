@@ -675,27 +675,32 @@ def _solve_group(program: tuple, masses: list) -> tuple:
                 back_b += qb * x
     # head's inflow from the loop: L = unit * l = back_a + back_b * l, so l = back_a / z
     z = unit - back_b if has_head else 1
-    contributions: dict = {}
+    nodes = []
     for i, row in enumerate(leaving):
-        div = divs[i]
-        node = (alpha[i] // div) * z + (beta[i] // div) * back_a
-        if not node:
-            continue
-        for t, x in row:
-            contributions[t] = contributions.get(t, 0) + node * x
+        if row:
+            div = divs[i]
+            node = (alpha[i] // div) * z + (beta[i] // div) * back_a
+            if node:
+                nodes.append((node, row))
+    # reduce by what the scale shares with every node's mass (a big % small per node,
+    # then small gcds): cheaper than with every target's sum, and nearly as good
     scale = unit * z
-    # gcd against the small scale first: each step is a big % small, then small numbers
     common = scale
-    for n in contributions.values():
-        common = gcd(common, n % common)
+    for node, _ in nodes:
+        common = gcd(common, node % common)
         if common == 1:
-            return scale, list(contributions.items())
-    twos = (common & -common).bit_length() - 1
-    odd = common >> twos
-    scale //= common
-    if odd == 1:
-        return scale, [(t, n >> twos) for t, n in contributions.items()]
-    return scale, [(t, (n >> twos) // odd) for t, n in contributions.items()]
+            break
+    if common > 1:
+        scale //= common
+        twos = (common & -common).bit_length() - 1
+        odd = common >> twos
+        nodes = [((node >> twos) // odd if odd > 1 else node >> twos, row) for node, row in nodes]
+    contributions: dict = {}
+    get = contributions.get
+    for node, row in nodes:
+        for t, x in row:
+            contributions[t] = get(t, 0) + node * x
+    return scale, list(contributions.items())
 
 
 def _decimal(n: int) -> str:
