@@ -215,25 +215,33 @@ def _volley(c: P.Context, st: tuple, tanks: int, cache: dict) -> tuple:
     dice = c.tank_dice[side]
     shots = [(P.tank_kills(c, st, e), x) for e, x in explosions_table(dice)]
     own = st[P.SOLDIERS[side]]
+    # whether the next tank fires, by defenders left (shared by the volleys of one level and army)
+    fires_key = ("fires", side, own, P.level(c, st))
+    fires = cache.get(fires_key)
+    if fires is None or len(fires) <= foe_soldiers:
+        fires = cache[fires_key] = [P.worth_firing(shots, left, own) for left in range(foe_soldiers + 1)]
+    exploding = sum(x for kills, x in shots if kills is None)
+    hitting = [(kills, x) for kills, x in shots if kills is not None]
     alive = {0: 1}
     done: dict = {}
+    get = done.get
     for fired in range(tanks):
         rest = pow6(dice * (tanks - fired - 1))
         later: dict = {}
         for k, v in alive.items():
-            if fired and not P.worth_firing(shots, foe_soldiers - k, own):
-                _add(done, ("alive", k), v * rest * pow6(dice))
+            if fired and not fires[foe_soldiers - k]:
+                done[("alive", k)] = get(("alive", k), 0) + v * rest * pow6(dice)
                 continue
-            for kills, x in shots:
-                if kills is None:
-                    _add(done, ("explode", k), v * x * rest)
-                elif k + kills >= foe_soldiers:
-                    _add(done, ("win", 0), v * x * rest)
+            if exploding:
+                done[("explode", k)] = get(("explode", k), 0) + v * exploding * rest
+            for kills, x in hitting:
+                if k + kills >= foe_soldiers:
+                    done[("win", 0)] = get(("win", 0), 0) + v * x * rest
                 else:
-                    _add(later, k + kills, v * x)
+                    later[k + kills] = later.get(k + kills, 0) + v * x
         alive = later
     for k, v in alive.items():
-        _add(done, ("alive", k), v)
+        done[("alive", k)] = get(("alive", k), 0) + v
     rows = tuple((kind, k, x) for (kind, k), x in done.items())
     cache[key] = rows
     return rows
