@@ -1,10 +1,13 @@
-"""Exact odds of a battle under the default policy ("steady", see policy.py and docs/battle.md).
+"""Odds of a battle under the default policy ("steady", see policy.py and docs/battle.md).
 
 The battle under the policy is a Markov chain over compact states, one node per decision
 point. Dice are enumerated as counts of faces with their multinomial weights (never 3^n
 single faces). Probability mass flows forward in decreasing order of a measure that
 every change of pieces lowers; the one cycle (a round in which nothing changed) is
-solved in closed form. All arithmetic is on integers; fractions are reduced at the end.
+solved in closed form. Exact mode: all arithmetic on integers, fractions reduced at the
+end. Float mode (odds(position, exact=False)): the same flow in floats. The chain's
+moves are built once per battle (context) and kept, so the odds after each roll of the
+same battle only redo the flow (docs/battle.md, "Speed").
 """
 
 from __future__ import annotations
@@ -510,7 +513,7 @@ class _Chain:
 
 
 _CHAINS: dict = {}
-_KEEP = 2
+_KEEP = 1
 
 
 def _chain(c: P.Context, bits: int) -> _Chain:
