@@ -74,6 +74,10 @@ def ms(seconds: float | None) -> str:
     return "-" if seconds is None else f"{seconds * 1000:.0f} ms" if seconds < 10 else f"{seconds:.1f} s"
 
 
+def ratio(a: float, b: float) -> str:
+    return f"{a / b:.1f}x" if a < 10 * b else f"{a / b:.0f}x"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
@@ -102,9 +106,9 @@ def main() -> None:
         sim_s, counts = cpu_median(lambda: simulate_compact(pos, args.games, seed=1), 1)
         wins = sum(n for (winner, _, _), n in counts.items() if winner == "attacker") / args.games
         digits = max(len(text) for text in result["exact"].values())
-        old_ratio = f"{old_s / exact_s:5.1f}x" if old_s else "-"
+        old_ratio = ratio(old_s, exact_s) if old_s else "-"
         print(f"{name:28} {ms(exact_s):>8} {ms(float_s):>8} {ms(live_s):>7} {ms(old_s):>8} {old_ratio:>6}"
-              f" {ms(sim_s):>7} {sim_s / exact_s:5.0f}x {result['attacker_wins']:7.4f} {wins:7.4f} {digits:6}")
+              f" {ms(sim_s):>7} {ratio(sim_s, exact_s):>6} {result['attacker_wins']:7.4f} {wins:7.4f} {digits:6}")
     print(f"(CPU medians of {args.repeat} runs, {max(1, args.repeat // 2)} for the airplane cases, exact of those"
           f" and old: one run; sim: {args.games} games; digits: longest exact fraction string)")
 
