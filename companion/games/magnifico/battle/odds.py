@@ -211,7 +211,8 @@ def _volley(c: P.Context, st: tuple, tanks: int, cache: dict) -> tuple:
     6**(tanks * dice)), ...). Depends on the soldiers on both sides and the protection."""
     side = st[0]
     foe_soldiers = st[P.SOLDIERS[1 - side]]
-    key = ("volley", side, tanks, foe_soldiers, st[P.SOLDIERS[side]], P.level(c, st))
+    # the castle protects against the attacker's tanks only
+    key = ("volley", side, tanks, foe_soldiers, st[P.SOLDIERS[side]], P.level(c, st) if side == P.ATTACKER else 0)
     rows = cache.get(key)
     if rows is not None:
         return rows
@@ -219,7 +220,7 @@ def _volley(c: P.Context, st: tuple, tanks: int, cache: dict) -> tuple:
     shots = [(P.tank_kills(c, st, e), x) for e, x in explosions_table(dice)]
     own = st[P.SOLDIERS[side]]
     # whether the next tank fires, by defenders left (shared by the volleys of one level and army)
-    fires_key = ("fires", side, own, P.level(c, st))
+    fires_key = ("fires", side, own, key[-1])
     fires = cache.get(fires_key)
     if fires is None or len(fires) <= foe_soldiers:
         fires = cache[fires_key] = [P.worth_firing(shots, left, own) for left in range(foe_soldiers + 1)]
@@ -341,13 +342,17 @@ class _Chain:
     def infantry(self, node: int, st: tuple) -> tuple:
         """The infantry assault's moves from node: (dist {node or end: weight}, dice)."""
         s, m = self.shifts, self.mask
-        key = ("packed infantry",) + st[:2] + (st[2], st[5], st[8], st[9])
+        # the castle matters only to the attacker (protection, Great Cannons): the
+        # defender's rows leave the towers field alone and are shared across it
+        castle = st[0] == P.ATTACKER
+        key = ("packed infantry",) + st[:2] + ((st[2], st[5], st[8], st[9]) if castle else (st[2], st[5]))
         rows = self.cache.get(key)
         if rows is None:
             rows = self.cache[key] = tuple(
-                (row, x) if row[0] == "end" else (row[0] << 1 | row[1] << s[0] | row[2] << s[3] | row[3] << s[6], x)
+                (row, x) if row[0] == "end" else
+                (row[0] << 1 | row[1] << s[0] | row[2] << s[3] | (row[3] << s[6] if castle else 0), x)
                 for row, x in _infantry_rows(self.c, st, self.cache))
-        keep = node & ~(15 << 1 | m << s[0] | m << s[3] | m << s[6])
+        keep = node & ~(15 << 1 | m << s[0] | m << s[3] | (m << s[6] if castle else 0))
         targets = self.targets
         dist: dict = {}
         for row, x in rows:
