@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from companion.core.i18n import msg
 from companion.errors import GameError
 
 HIT, BLANK, EXPLOSION = "hit", "blank", "explosion"
@@ -12,16 +13,18 @@ FACES = (HIT, BLANK, EXPLOSION)
 DIE = (HIT, HIT, HIT, BLANK, BLANK, EXPLOSION)
 
 
-def check_faces(faces: Iterable[str], count: int | None = None, what: str = "the roll") -> tuple[str, ...]:
-    """The faces as a tuple, or GameError naming what is wrong."""
+def check_faces(faces: Iterable[str], count: int | None = None, what=None) -> tuple[str, ...]:
+    """The faces as a tuple, or GameError naming what is wrong (``what``: "the roll")."""
+    if what is None:
+        what = msg("what.roll")
     if isinstance(faces, str) or not isinstance(faces, Iterable):
-        raise GameError(f"{what} must be a list of die faces")
+        raise GameError.of("faces_not_list", what=what)
     faces = tuple(faces)
     for face in faces:
         if face not in FACES:
-            raise GameError(f"'{face}' is not a die face (hit, blank or explosion)")
+            raise GameError.of("not_a_face", face=str(face))
     if count is not None and len(faces) != count:
-        raise GameError(f"{what} needs {count} dice, not {len(faces)}")
+        raise GameError.of("dice_count", what=what, count=count, got=len(faces))
     return faces
 
 

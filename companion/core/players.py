@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from companion.core.i18n import msg
 from companion.errors import GameError
 
 
@@ -15,12 +16,14 @@ def distance(start: int, seat: int, n: int) -> int:
     return (seat - start) % n
 
 
-def check_tens(amount, what: str = "an amount") -> int:
-    """An amount of florins must be a whole multiple of 10."""
+def check_tens(amount, what=None) -> int:
+    """An amount of florins must be a whole multiple of 10 (``what``: "an amount")."""
+    if what is None:
+        what = msg("what.amount")
     if isinstance(amount, bool) or not isinstance(amount, int):
-        raise GameError(f"{what} must be a whole number of florins")
+        raise GameError.of("not_florins", what=what)
     if amount % 10:
-        raise GameError(f"{what} must be in tens of florins, not {amount}")
+        raise GameError.of("not_tens", what=what, amount=amount)
     return amount
 
 

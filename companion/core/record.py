@@ -9,6 +9,7 @@ import json
 import os
 from collections.abc import Iterable
 
+from companion.core.i18n import msg
 from companion.errors import GameError
 
 
@@ -26,8 +27,11 @@ def write_record(path: str | os.PathLike, header: dict, commands: Iterable[dict]
     os.replace(tmp, path)
 
 
-def parse_record(lines: Iterable[str], name: str = "the record") -> tuple[dict, list[dict]]:
-    """(header, command dicts) from JSON Lines; blank lines are skipped."""
+def parse_record(lines: Iterable[str], name=None) -> tuple[dict, list[dict]]:
+    """(header, command dicts) from JSON Lines; blank lines are skipped. ``name`` (a file
+    name) goes into the messages; by default "the record"."""
+    if name is None:
+        name = msg("the_record")
     header = None
     commands = []
     for number, line in enumerate(lines, 1):
@@ -36,17 +40,17 @@ def parse_record(lines: Iterable[str], name: str = "the record") -> tuple[dict, 
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as err:
-            raise GameError(f"{name}, line {number}: not valid JSON ({err.msg})") from None
+            raise GameError.of("record_not_json", name=name, line=number, detail=err.msg) from None
         if not isinstance(obj, dict):
-            raise GameError(f"{name}, line {number}: expected a JSON object")
+            raise GameError.of("record_not_object", name=name, line=number)
         if header is None:
             header = obj
         else:
             if "type" not in obj:
-                raise GameError(f"{name}, line {number}: a command needs a 'type'")
+                raise GameError.of("record_no_type", name=name, line=number)
             commands.append(obj)
     if header is None:
-        raise GameError(f"{name} is empty: the first line must be the header")
+        raise GameError.of("record_empty", name=name)
     return header, commands
 
 
@@ -56,6 +60,6 @@ def read_record(path: str | os.PathLike) -> tuple[dict, list[dict]]:
         with open(path, encoding="utf-8") as f:
             return parse_record(f, name=os.fspath(path))
     except OSError as err:
-        raise GameError(f"cannot read {os.fspath(path)}: {err.strerror}") from None
+        raise GameError.of("cannot_read", path=os.fspath(path), detail=str(err.strerror)) from None
     except UnicodeDecodeError:
-        raise GameError(f"{os.fspath(path)} is not a UTF-8 text file") from None
+        raise GameError.of("not_utf8", path=os.fspath(path)) from None

@@ -17,7 +17,11 @@ from companion.errors import GameError
 
 @dataclass(frozen=True)
 class RemoveCards:
-    """Setup 4.2: the Tank and Airplane cards put back in the box unseen (3-4 players)."""
+    """Setup 4.2: the Tank and Airplane cards put back in the box unseen (3-4 players).
+
+    ``cards`` names them when they are known (a demo, a table that chose to look); left
+    empty, they stay unknown and the engine only counts them (a real table).
+    """
 
     cards: tuple = ()
 
@@ -163,12 +167,24 @@ class SetCardValue:
     value: int
 
 
+@dataclass(frozen=True)
+class Correct:
+    """Issue 4: the table sets a counter by hand, with its reason (checked in corrections.py).
+    ``target``: ``{"seat": n, "counter": ...}``, ``{"territory": id, "counter": ...}`` or
+    ``{"card": id, "counter": "place"}``; ``value``: the counter's new value."""
+
+    target: dict
+    value: object
+    reason: str
+
+
 COMMANDS = {
     cls.__name__: cls
     for cls in (
         RemoveCards, StartOrderRoll, PlaceFirstCastle, Recruit, DrawAuction, LockBid,
         UnlockBid, ChooseCard, PassChoice, Activate, BuildTank, BuildAirplane, BuildTower,
         BuildCastle, Invade, Attack, Move, EndTurn, BattleStep, SetCardValue,
+        Correct,
     )
 }
 _TUPLE_FIELDS = {"cards", "faces", "without", "moves"}
@@ -182,18 +198,20 @@ _STR_LIST_FIELDS = {"cards", "faces", "without"}
 def check_types(cmd) -> None:
     """GameError unless every field has the JSON type the command needs."""
     name = type(cmd).__name__
+    if isinstance(cmd, Correct):  # its target and value take many shapes: corrections.py checks them
+        return
     for f in dataclasses.fields(cmd):
         v = getattr(cmd, f.name)
         if f.name in _INT_FIELDS and (isinstance(v, bool) or not isinstance(v, int)):
-            raise GameError(f"{name}: {f.name!r} must be a whole number, not {v!r}")
+            raise GameError.of("field_not_int", command=name, field=repr(f.name), value=repr(v))
         if f.name in _STR_FIELDS and not isinstance(v, str):
-            raise GameError(f"{name}: {f.name!r} must be a name (a string), not {v!r}")
+            raise GameError.of("field_not_str", command=name, field=repr(f.name), value=repr(v))
         if f.name in _STR_LIST_FIELDS and (not isinstance(v, (list, tuple)) or not all(isinstance(x, str) for x in v)):
-            raise GameError(f"{name}: {f.name!r} must be a list of names")
+            raise GameError.of("field_not_str_list", command=name, field=repr(f.name))
         if f.name == "moves" and (not isinstance(v, (list, tuple)) or not all(isinstance(x, dict) for x in v)):
-            raise GameError(f"{name}: 'moves' must be a list of objects")
+            raise GameError.of("moves_not_objects", command=name)
         if f.name == "step" and not isinstance(v, dict):
-            raise GameError(f"{name}: 'step' must be an object")
+            raise GameError.of("step_not_object", command=name)
 
 
 def type_of(cmd) -> str:
@@ -216,25 +234,25 @@ def to_dict(cmd) -> dict:
 def from_dict(d: dict):
     """The command a dict describes, or GameError saying what is wrong with it."""
     if not isinstance(d, dict):
-        raise GameError("a command must be a JSON object")
+        raise GameError.of("command_not_object")
     name = d.get("type")
     cls = COMMANDS.get(name)
     if cls is None:
-        raise GameError(f"unknown command type {name!r}")
+        raise GameError.of("unknown_command", type=repr(name))
     names = {f.name for f in dataclasses.fields(cls)}
     extra = set(d) - names - {"type"}
     if extra:
-        raise GameError(f"{name} has no field {sorted(extra)[0]!r}")
+        raise GameError.of("command_no_field", command=name, field=repr(sorted(extra)[0]))
     kwargs = {}
     for f in dataclasses.fields(cls):
         if f.name not in d:
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                raise GameError(f"{name} needs a {f.name!r}")
+                raise GameError.of("command_needs_field", command=name, field=repr(f.name))
             continue
         value = d[f.name]
         if f.name in _TUPLE_FIELDS:
             if not isinstance(value, (list, tuple)):
-                raise GameError(f"{name}: {f.name!r} must be a list")
+                raise GameError.of("field_not_list", command=name, field=repr(f.name))
             value = tuple(dict(v) if isinstance(v, dict) else v for v in value)
         kwargs[f.name] = value
     cmd = cls(**kwargs)

@@ -55,7 +55,7 @@ def demo_box() -> dict:
 
 def demo_header(players: int = 4, *, box: dict | None = None) -> dict:
     if not 3 <= players <= 5:
-        raise GameError("the demo plays with 3 to 5 players")
+        raise GameError.of("demo_players")
     box = box or demo_box()
     return {
         "game": "magnifico", "format": 1,
@@ -174,7 +174,7 @@ def next_command(s: State, rng: random.Random):
         return _turn_command(s, rng)
     if phase == "battle":
         return _battle_command(s, rng)
-    raise GameError(f"the demo has nothing to do at phase {phase!r}")
+    raise GameError.of("demo_phase", phase=repr(phase))
 
 
 def _turn_command(s: State, rng: random.Random):

@@ -27,9 +27,11 @@ import importlib
 
 from companion.core import dice
 from companion.core.players import capped, check_tens, clockwise_from, distance
+from companion.core.i18n import Message, msg
 from companion.errors import GameError
 
 from . import commands as C
+from . import corrections
 from .state import BOX, VEHICLE_KINDS, Auction, State, Territory, Turn, normalize_cards
 
 CAP = 300  # 5.1.3
@@ -71,34 +73,34 @@ CARD_FIELDS = {"tank": ("cost", "dice", "hits"), "airplane": ("cost", "hooks"), 
 def new_game(header: dict) -> State:
     """The state right after the box is opened: the deck is to be set up, then the roll."""
     if not isinstance(header, dict):
-        raise GameError("the header must be a JSON object")
+        raise GameError.of("header_not_object")
     if header.get("game", "magnifico") != "magnifico":
-        raise GameError(f"this is a record of {header.get('game')!r}, not of Magnifico")
+        raise GameError.of("not_magnifico", game=repr(header.get("game")))
     seats = header.get("seats")
     if not isinstance(seats, list) or not 3 <= len(seats) <= 5:
-        raise GameError("Magnifico is played by 3 to 5 players")
+        raise GameError.of("seats_count")
     players = []
     for i, s in enumerate(seats):
         if isinstance(s, str):
             s = {"name": s}
         if not isinstance(s, dict) or not s.get("name"):
-            raise GameError(f"seat {i + 1} needs a name")
+            raise GameError.of("seat_needs_name", seat=i + 1)
         players.append((str(s["name"]), str(s.get("color", ""))))
     variants = dict(DEFAULT_VARIANTS)
     for k, v in (header.get("variants") or {}).items():
         if k not in VARIANTS:
-            raise GameError(f"unknown variant {k!r} (known: {', '.join(VARIANTS)})")
+            raise GameError.of("unknown_variant", variant=repr(k), known=list(VARIANTS))
         variants[k] = v
     if variants["tank_explosion"] not in ("army", "infantry"):
-        raise GameError("the tank_explosion variant is 'army' or 'infantry'")
+        raise GameError.of("variant_tank_explosion")
     target = header.get("target", 30)
     per_army = header.get("soldiers_per_army", 40)
     if not isinstance(target, int) or not 1 <= target <= 40:
-        raise GameError("the target is a number of victory points up to 40 (the board's track)")
+        raise GameError.of("target_range")
     if not isinstance(per_army, int) or per_army < 4:
-        raise GameError("an army needs at least 4 soldiers (one is the score marker)")
+        raise GameError.of("army_size")
     if "map" not in header or "cards" not in header:
-        raise GameError("the header must carry the map and the cards")
+        raise GameError.of("header_map_cards")
     cards = normalize_cards(header["cards"])
     from .state import Player
 
@@ -132,10 +134,12 @@ def apply(state: State, cmd) -> tuple[State, list[dict]]:
         cmd = C.from_dict(cmd)
     handler = _HANDLERS.get(type(cmd))
     if handler is None:
-        raise GameError(f"{type(cmd).__name__} is not a Magnifico command")
+        raise GameError.of("not_a_command", name=type(cmd).__name__)
     C.check_types(cmd)
+    if isinstance(cmd, C.Correct):  # issue 4: taken in any phase, also after the end
+        return corrections.apply(state, cmd)
     if state.phase == "over" and not isinstance(cmd, C.SetCardValue):
-        raise GameError(f"the game is over: {state.seats[state.winner].name} has won")
+        raise GameError.of("game_is_over", name=state.seats[state.winner].name)
     new = state.copy()
     events: list[dict] = []
     handler(new, cmd, events)
@@ -143,13 +147,14 @@ def apply(state: State, cmd) -> tuple[State, list[dict]]:
 
 
 def check(state: State, cmd) -> str | None:
-    """The reason ``cmd`` is refused now, or None if it is legal."""
+    """The reason ``cmd`` is refused now, or None if it is legal. The reason is English
+    text; for a keyed refusal it is an i18n ``Message`` (``reason.localized("it")``)."""
     try:
         apply(state, cmd)
     except GameError as err:
         if err.needs:
             return None  # legal; the table must first enter a printed value
-        return err.reason
+        return err.message
     return None
 
 
@@ -161,6 +166,19 @@ def public_view(state: State) -> dict:
         a["locked"] = sorted(int(k) for k in a["bids"])
         a["bids"] = {}
     return d
+
+
+def describe(event: dict, header, lang: str = "en") -> str:
+    """One readable sentence for an event (the journal's log hook): see describe.py."""
+    from . import describe as D
+
+    global _names_cache
+    if _names_cache is None or _names_cache[0] is not header:  # one game's names, kept
+        _names_cache = (header, D.Names.of(header))
+    return D.describe_event(event, _names_cache[1], lang)
+
+
+_names_cache = None
 
 
 # ---------------------------------------------------------------------------------------
@@ -175,45 +193,50 @@ def _tname(state: State, tid: str) -> str:
     return state.board.name(tid)
 
 
+def _tl(state: State, tid: str) -> dict:
+    """A territory's name in every language and its id, for a message parameter."""
+    return {**state.board.label(tid), "id": tid}
+
+
+def _cl(state: State, card: str) -> dict:
+    """A card's name in every language and its id, for a message parameter."""
+    return {**state.card_label(card), "id": card}
+
+
 def _seat(state: State, seat) -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n:
-        raise GameError(f"there is no seat {seat!r}")
+        raise GameError.of("no_seat", seat=repr(seat))
     return seat
 
 
 def _territory(state: State, tid) -> Territory:
     t = state.territories.get(tid) if isinstance(tid, str) else None
     if t is None:
-        raise GameError(f"there is no territory {tid!r} on this map")
+        raise GameError.of("no_territory", territory=repr(tid))
     return t
 
 
 def _count(value, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise GameError(f"{what} must be a whole number, 0 or more")
+        raise GameError.of("not_a_count", what=what)
     return value
 
 
 def _phase(state: State, *phases: str) -> None:
     if state.phase not in phases:
-        raise GameError(f"not now: the game is at {_PHASE_TEXT.get(state.phase, state.phase)}")
+        phase = msg(f"phase.{state.phase}") if state.phase in _PHASES else state.phase
+        raise GameError.of("not_now", phase=phase)
 
 
-_PHASE_TEXT = {
-    "remove_cards": "setup (removing Tank and Airplane cards)", "start_roll": "the start-order roll",
-    "first_castles": "placing the first castles", "recruit": "recruitment", "auction_draw": "drawing the auction cards",
-    "bidding": "the bidding", "choosing": "choosing the auctioned cards", "turns": "the players' turns",
-    "battle": "a battle", "over": "the end",
-}
+_PHASES = ("remove_cards", "start_roll", "first_castles", "recruit", "auction_draw", "bidding", "choosing",
+           "turns", "battle", "over")
 
 
 def _needs(state: State, card: str, field: str):
     value = state.printed(card, field)
     if value is None:
-        raise GameError(
-            f"the {field} printed on the card {state.card_name(card)} ({card}) is not known yet: enter it first",
-            needs={"card": card, "field": field},
-        )
+        raise GameError.of("needs_value", needs={"card": card, "field": field},
+                           field=msg(f"field.{field}"), card_name=_cl(state, card), card=card)
     return value
 
 
@@ -225,7 +248,7 @@ def _discounted(state: State, seat: int, cost: int) -> int:
 def _can_pay(state: State, seat: int, amount: int, what: str) -> None:
     p = state.seats[seat]
     if p.florins < amount:
-        raise GameError(f"{p.name} holds {p.florins} florins; {what} costs {amount}")
+        raise GameError.of("cannot_pay", name=p.name, florins=p.florins, what=what, cost=amount)
 
 
 def _pay(state: State, seat: int, amount: int, what: str) -> None:
@@ -255,7 +278,7 @@ def _the_turn(state: State, seat) -> Turn:
     _phase(state, "turns")
     seat = _seat(state, seat)
     if state.turn.seat != seat:
-        raise GameError(f"it is {_name(state, state.turn.seat)}'s turn, not {_name(state, seat)}'s")
+        raise GameError.of("not_your_turn", current=_name(state, state.turn.seat), name=_name(state, seat))
     return state.turn
 
 
@@ -265,36 +288,32 @@ def _stage(state: State, turn: Turn, action: str) -> None:
         return
     stage = STAGES[action]
     if stage < turn.stage:
-        raise GameError(
-            f"Italian order: {STAGE_NAMES[stage]} comes before {STAGE_NAMES[turn.stage]}, already begun this turn"
-        )
+        raise GameError.of("strict_order", action=msg(f"stage.{stage}"), begun=msg(f"stage.{turn.stage}"))
     turn.stage = stage
 
 
-def _own(state: State, seat: int, tid, what="") -> Territory:
+def _own(state: State, seat: int, tid) -> Territory:
     t = _territory(state, tid)
     if t.owner != seat:
-        raise GameError(f"{_tname(state, tid)} is not {_name(state, seat)}'s territory{what}")
+        raise GameError.of("not_own", territory=_tl(state, tid), name=_name(state, seat))
     return t
 
 
 def _check_army(state: State, seat: int, t: Territory, tid: str, soldiers, tanks, airplanes, what: str) -> None:
-    soldiers = _count(soldiers, "the number of soldiers")
-    tanks = _count(tanks, "the number of tanks")
-    airplanes = _count(airplanes, "the number of airplanes")
+    soldiers = _count(soldiers, msg("count.soldiers"))
+    tanks = _count(tanks, msg("count.tanks"))
+    airplanes = _count(airplanes, msg("count.airplanes"))
     if soldiers > t.soldiers - 1:
-        raise GameError(
-            f"{_tname(state, tid)} has {t.soldiers} soldiers and must keep at least one: "
-            f"{what} can take at most {t.soldiers - 1}"
-        )
+        raise GameError.of("army_keep_one", territory=_tl(state, tid), soldiers=t.soldiers, what=what,
+                           most=t.soldiers - 1)
     if tanks > t.tanks:
-        raise GameError(f"{_tname(state, tid)} has only {t.tanks} tanks")
+        raise GameError.of("only_tanks", territory=_tl(state, tid), tanks=t.tanks)
     if airplanes > t.airplanes:
-        raise GameError(f"{_tname(state, tid)} has only {t.airplanes} airplanes")
+        raise GameError.of("only_airplanes", territory=_tl(state, tid), airplanes=t.airplanes)
     if tanks and not state.card_in_play(seat, "tank"):
-        raise GameError(f"{_name(state, seat)} has no Tank card in play: tanks cannot be used")
+        raise GameError.of("no_tank_card_use", name=_name(state, seat))
     if airplanes and not state.card_in_play(seat, "airplane"):
-        raise GameError(f"{_name(state, seat)} has no Airplane card in play: airplanes cannot be used")
+        raise GameError.of("no_airplane_card_use", name=_name(state, seat))
 
 
 # ---------------------------------------------------------------------------------------
@@ -306,16 +325,22 @@ def _remove_cards(state: State, cmd: C.RemoveCards, events: list) -> None:
     _phase(state, "remove_cards")
     k = REMOVED_AT_SETUP[state.n]
     cards = list(cmd.cards)
+    if not cards and k:
+        # Nobody saw them: the deck keeps all the cards, minus k of each kind nobody can name.
+        state.removed_unseen = {"tank": k, "airplane": k}
+        events.append({"type": "cards_removed", "count": 2 * k, "unseen": True})
+        _begin_start_roll(state)
+        return
     if len(set(cards)) != len(cards):
-        raise GameError("a card is named twice")
+        raise GameError.of("card_twice")
     deck = state.decks["vehicles"]["unknown"]
     for c in cards:
         if c not in deck:
-            raise GameError(f"{c!r} is not a Tank or Airplane card of this box")
+            raise GameError.of("not_vehicle_card", card=repr(c))
     for kind in ("tank", "airplane"):
         got = sum(1 for c in cards if state.kind(c) == kind)
         if got != k:
-            raise GameError(f"with {state.n} players {k} {kind.title()} card(s) leave the game, not {got}")
+            raise GameError.of("removed_count", players=state.n, count=k, kind=msg(f"kind.{kind}"), got=got)
     for c in cards:
         deck.remove(c)
     state.removed = cards
@@ -329,10 +354,10 @@ def _start_order_roll(state: State, cmd: C.StartOrderRoll, events: list) -> None
     seat = _seat(state, cmd.seat)
     sr = state.start_roll
     if seat not in sr["contenders"]:
-        raise GameError(f"{_name(state, seat)} is not rolling for the start order now")
+        raise GameError.of("not_rolling", name=_name(state, seat))
     if seat in sr["rolls"]:
-        raise GameError(f"{_name(state, seat)} has already rolled")
-    faces = dice.check_faces(cmd.faces, 6, "the start-order roll")
+        raise GameError.of("already_rolled", name=_name(state, seat))
+    faces = dice.check_faces(cmd.faces, 6, msg("what.start_roll"))
     sr["rolls"][seat] = list(faces)
     events.append({"type": "start_roll", "seat": seat, "faces": list(faces), "reveal": True})
     if len(sr["rolls"]) < len(sr["contenders"]):
@@ -356,15 +381,15 @@ def _start_order_roll(state: State, cmd: C.StartOrderRoll, events: list) -> None
     events.append({"type": "leonardo", "seat": winner, "why": "start order"})
 
 
-def first_castle_reason(state: State, seat: int, tid: str) -> str | None:
+def first_castle_reason(state: State, seat: int, tid: str) -> Message | None:
     """4.8: a free territory with no land border to another player's castle."""
     t = state.territories[tid]
     if t.owner is not None:
-        return f"{_tname(state, tid)} is already taken"
+        return msg("territory_taken", territory=_tl(state, tid))
     for nb in state.board.land[tid]:
         o = state.territories[nb]
         if o.castle and o.owner not in (None, seat):
-            return f"{_tname(state, tid)} borders {_name(state, o.owner)}'s castle in {_tname(state, nb)}"
+            return msg("borders_castle", territory=_tl(state, tid), name=_name(state, o.owner), other=_tl(state, nb))
     return None
 
 
@@ -372,7 +397,7 @@ def _place_first_castle(state: State, cmd: C.PlaceFirstCastle, events: list) -> 
     _phase(state, "first_castles")
     seat = _seat(state, cmd.seat)
     if state.castle_order[0] != seat:
-        raise GameError(f"{_name(state, state.castle_order[0])} places a castle now, not {_name(state, seat)}")
+        raise GameError.of("not_your_castle", current=_name(state, state.castle_order[0]), name=_name(state, seat))
     _territory(state, cmd.territory)
     reason = first_castle_reason(state, seat, cmd.territory)
     if reason:
@@ -433,20 +458,18 @@ def _recruit(state: State, cmd: C.Recruit, events: list) -> None:
     _phase(state, "recruit")
     seat = _seat(state, cmd.seat)
     if seat not in state.recruit_pending:
-        raise GameError(f"{_name(state, seat)} has no choice to make in recruitment")
+        raise GameError.of("no_recruit_choice", name=_name(state, seat))
     owned = state.owned(seat)
     p = state.seats[seat]
     without = list(cmd.without)
     need = len(owned) - p.reserve
     if len(set(without)) != len(without):
-        raise GameError("a territory is named twice")
+        raise GameError.of("territory_twice")
     for tid in without:
         if tid not in owned:
-            raise GameError(f"{_tname(state, tid) if tid in state.territories else tid!r} is not {p.name}'s territory")
+            raise GameError.of("not_own", territory=_tl(state, tid) if tid in state.territories else repr(tid), name=p.name)
     if len(without) != need:
-        raise GameError(
-            f"{p.name} has {p.reserve} soldiers for {len(owned)} territories: name exactly {need} to go without"
-        )
+        raise GameError.of("recruit_short", name=p.name, soldiers=p.reserve, territories=len(owned), need=need)
     got = [tid for tid in owned if tid not in without]
     for tid in got:
         state.territories[tid].soldiers += 1
@@ -461,10 +484,35 @@ def _recruit(state: State, cmd: C.Recruit, events: list) -> None:
 # the auction
 
 
+def _unseen(state: State) -> int:
+    """How many of the Tank/Airplane deck's unknown cards are really in the box (4.2)."""
+    return sum(state.removed_unseen.values())
+
+
+def _draw_vehicles_unseen(state: State, drawn: list) -> None:
+    """Cards removed unseen at setup cannot be drawn: never more of a kind than the deck holds.
+
+    Once every card of a kind still unknown must be a removed one, they are named."""
+    unknown = state.decks["vehicles"]["unknown"]
+    for kind, hidden in state.removed_unseen.items():
+        left = sum(1 for c in unknown if state.kind(c) == kind) - sum(1 for c in drawn if state.kind(c) == kind)
+        if hidden and left < hidden:
+            raise GameError.of("kind_removed_unseen", kind=msg(f"kind.{kind}"), count=hidden)
+    for c in drawn:
+        unknown.remove(c)
+    for kind, hidden in list(state.removed_unseen.items()):
+        rest = [c for c in unknown if state.kind(c) == kind]
+        if hidden and len(rest) == hidden:
+            for c in rest:
+                unknown.remove(c)
+            state.removed.extend(rest)
+            state.removed_unseen[kind] = 0
+
+
 def auction_counts(state: State) -> tuple[int, int]:
     """5.3.1-3: how many cards come from the Tank/Airplane deck and from the projects."""
     v, p = AUCTION_CARDS[state.n]
-    v_avail = sum(len(x) for x in state.decks["vehicles"].values())
+    v_avail = sum(len(x) for x in state.decks["vehicles"].values()) - _unseen(state)
     p_avail = sum(len(x) for x in state.decks["projects"].values())
     v_take = min(v, v_avail)
     return v_take, min(p + v - v_take, p_avail)
@@ -487,27 +535,29 @@ def _draw_auction(state: State, cmd: C.DrawAuction, events: list) -> None:
     _phase(state, "auction_draw")
     cards = list(cmd.cards)
     if len(set(cards)) != len(cards):
-        raise GameError("a card is named twice")
+        raise GameError.of("card_twice")
     unknown = [c for c in cards if c not in state.cards]
     if unknown:
-        raise GameError(f"there is no card {unknown[0]!r} in this box")
+        raise GameError.of("no_card", card=repr(unknown[0]))
     want = dict(zip(("vehicles", "projects"), auction_counts(state)))
     for deck, k in want.items():
         drawn = [c for c in cards if c in state.cards and (state.kind(c) in VEHICLE_KINDS) == (deck == "vehicles")]
-        label = "Tank/Airplane" if deck == "vehicles" else "project"
+        label = msg(f"deck.{deck}")
         if len(drawn) != k:
-            raise GameError(f"the auction takes {k} card(s) from the {label} deck, not {len(drawn)}")
+            raise GameError.of("auction_count", count=k, deck=label, got=len(drawn))
         d = state.decks[deck]
-        from_unknown = min(k, len(d["unknown"]))
+        from_unknown = min(k, len(d["unknown"]) - (_unseen(state) if deck == "vehicles" else 0))
         for c in drawn[:from_unknown]:
             if c not in d["unknown"]:
-                where = "at the bottom of the deck" if c in d["bottom"] else "not in the deck"
-                raise GameError(f"card {c} is {where}: it cannot be drawn now")
+                raise GameError.of("card_at_bottom" if c in d["bottom"] else "card_not_in_deck", card=c)
         expected = d["bottom"][: k - from_unknown]
         if drawn[from_unknown:] != expected:
-            raise GameError(f"the next {label} cards from the bottom of the deck are {', '.join(expected)}")
-        for c in drawn[:from_unknown]:
-            d["unknown"].remove(c)
+            raise GameError.of("next_from_bottom", deck=label, cards=list(expected))
+        if deck == "vehicles":
+            _draw_vehicles_unseen(state, drawn[:from_unknown])
+        else:
+            for c in drawn[:from_unknown]:
+                d["unknown"].remove(c)
         del d["bottom"][: k - from_unknown]
     state.auction = Auction(drawn=cards, cards=list(cards), bidders=_bidders(state))
     state.phase = "bidding"
@@ -521,14 +571,14 @@ def _lock_bid(state: State, cmd: C.LockBid, events: list) -> None:
     a = state.auction
     p = state.seats[seat]
     if seat not in a.bidders:
-        raise GameError(f"{p.name} holds {p.florins} florins and cannot bid (the minimum bid is 10)")
+        raise GameError.of("cannot_bid", name=p.name, florins=p.florins)
     if seat in a.bids:
-        raise GameError(f"{p.name}'s bid is already locked: unlock it first to change it")
-    amount = check_tens(cmd.amount, "a bid")
+        raise GameError.of("bid_already_locked", name=p.name)
+    amount = check_tens(cmd.amount, msg("what.bid"))
     if amount < 10:
-        raise GameError("the minimum bid is 10 florins")
+        raise GameError.of("bid_minimum")
     if amount > p.florins:
-        raise GameError(f"{p.name} holds {p.florins} florins; a bid of {amount} is not possible")
+        raise GameError.of("bid_over_florins", name=p.name, florins=p.florins, bid=amount)
     a.bids[seat] = amount
     events.append({"type": "bid_locked", "seat": seat})
     if len(a.bids) == len(a.bidders):
@@ -542,7 +592,7 @@ def _unlock_bid(state: State, cmd: C.UnlockBid, events: list) -> None:
     _phase(state, "bidding")
     seat = _seat(state, cmd.seat)
     if seat not in state.auction.bids:
-        raise GameError(f"{_name(state, seat)} has no locked bid")
+        raise GameError.of("no_locked_bid", name=_name(state, seat))
     del state.auction.bids[seat]
     events.append({"type": "bid_unlocked", "seat": seat})
 
@@ -575,11 +625,11 @@ def choice_order(state: State) -> list[int]:
     return order
 
 
-def buy_reason(state: State, seat: int, card: str) -> str | None:
+def buy_reason(state: State, seat: int, card: str) -> Message | None:
     """5.3.8: nobody holds two Tank cards or two Airplane cards."""
     kind = state.kind(card)
     if kind in VEHICLE_KINDS and state.card_in_play(seat, kind):
-        return f"{_name(state, seat)} already has a{'n' if kind == 'airplane' else ''} {kind.title()} card"
+        return msg(f"already_has_{kind}_card", name=_name(state, seat))
     return None
 
 
@@ -601,7 +651,7 @@ def _chooser(state: State, seat) -> int:
     seat = _seat(state, seat)
     s = next_chooser(state)
     if s != seat:
-        raise GameError(f"{_name(state, s)} chooses now, not {_name(state, seat)}")
+        raise GameError.of("not_your_choice", current=_name(state, s), name=_name(state, seat))
     return seat
 
 
@@ -609,12 +659,12 @@ def _choose_card(state: State, cmd: C.ChooseCard, events: list) -> None:
     seat = _chooser(state, cmd.seat)
     a = state.auction
     if cmd.card not in a.cards:
-        raise GameError(f"{state.card_name(cmd.card) if cmd.card in state.cards else repr(cmd.card)} is not on auction")
+        raise GameError.of("not_on_auction", card=_cl(state, cmd.card) if cmd.card in state.cards else repr(cmd.card))
     reason = buy_reason(state, seat, cmd.card)
     if reason:
         raise GameError(reason)
     p = state.seats[seat]
-    _pay(state, seat, a.bids[seat], "the bid")  # 5.3.12
+    _pay(state, seat, a.bids[seat], msg("what.the_bid"))  # 5.3.12
     a.cards.remove(cmd.card)
     a.done.append(seat)
     kind = state.kind(cmd.card)
@@ -660,22 +710,22 @@ def _start_turns(state: State, events: list) -> None:
     events.append({"type": "turn", "seat": state.turn.seat})
 
 
-def activate_reason(state: State, seat: int, card: str) -> str | None:
+def activate_reason(state: State, seat: int, card: str) -> Message | None:
     """6.2-6.3: upgrades need their vehicle card in play; an Airplane takes at most its hooks."""
     p = state.seats[seat]
     if card not in p.store:
-        return f"{state.card_name(card)} ({card}) is not in {p.name}'s store"
+        return msg("not_in_store", card_name=_cl(state, card), card=card, name=p.name)
     upgrade = state.cards[card]["upgrade"]
     if upgrade == "tank" and not state.card_in_play(seat, "tank"):
-        return f"{state.card_name(card)} is a Tank upgrade: {p.name} needs a Tank card in play first"
+        return msg("tank_upgrade_needs", card_name=_cl(state, card), name=p.name)
     if upgrade == "airplane":
         plane = state.card_in_play(seat, "airplane")
         if not plane:
-            return f"{state.card_name(card)} is an Airplane upgrade: {p.name} needs an Airplane card in play first"
+            return msg("airplane_upgrade_needs", card_name=_cl(state, card), name=p.name)
         hooks = state.printed(plane, "hooks")
         used = sum(1 for c in p.in_play if state.cards[c]["upgrade"] == "airplane")
         if hooks is not None and used >= hooks:
-            return f"{p.name}'s Airplane has {hooks} hooks, all in use"
+            return msg("hooks_full", name=p.name, hooks=hooks)
     return None
 
 
@@ -687,7 +737,7 @@ def _activate(state: State, cmd: C.Activate, events: list) -> None:
         raise GameError(reason)
     _stage(state, turn, "Activate")
     cost = _discounted(state, seat, _needs(state, cmd.card, "activation"))
-    what = f"activating {state.card_name(cmd.card)}"
+    what = msg("what.activating", card=_cl(state, cmd.card))
     # Money first: the table is asked for other printed values only for a move it can pay.
     _can_pay(state, seat, cost, what)
     if state.cards[cmd.card]["upgrade"] == "airplane":
@@ -708,11 +758,11 @@ def _castle_ready(state: State, seat: int, tid, done: list, what: str) -> Territ
     """5.4.2-3: only castles built in an earlier turn, once per castle per turn."""
     t = _own(state, seat, tid)
     if not t.castle:
-        raise GameError(f"{_tname(state, tid)} has no castle")
+        raise GameError.of("no_castle", territory=_tl(state, tid))
     if tid in state.turn.new_castles:
-        raise GameError(f"the castle in {_tname(state, tid)} was built this turn: it cannot {what} yet")
+        raise GameError.of("castle_new", territory=_tl(state, tid), what=what)
     if tid in done:
-        raise GameError(f"the castle in {_tname(state, tid)} can {what} only once per turn")
+        raise GameError.of("castle_once", territory=_tl(state, tid), what=what)
     return t
 
 
@@ -721,15 +771,15 @@ def _build_vehicle(state: State, cmd, kind: str, events: list) -> None:
     seat = turn.seat
     card = state.card_in_play(seat, kind)
     if not card:
-        raise GameError(f"{_name(state, seat)} has no {kind.title()} card in play")
-    t = _castle_ready(state, seat, cmd.territory, turn.produced, "build a tank or an airplane")
+        raise GameError.of(f"no_{kind}_card", name=_name(state, seat))
+    t = _castle_ready(state, seat, cmd.territory, turn.produced, msg("do.build_vehicle"))
     piece = kind + "s"
     if state.supply(piece) < 1:
-        raise GameError(f"all {BOX[piece]} {piece} of the box are in use")
+        raise GameError.of(f"box_empty_{piece}", count=BOX[piece])
     _stage(state, turn, "BuildTank")
     printed = state.printed(card, "cost")
     cost = _discounted(state, seat, DEFAULT_VEHICLE_COST if printed is None else printed)
-    _pay(state, seat, cost, f"a{'n' if kind == 'airplane' else ''} {kind}")
+    _pay(state, seat, cost, msg(f"what.{kind}"))
     setattr(t, piece, getattr(t, piece) + 1)
     turn.produced.append(cmd.territory)
     events.append({"type": "built", "seat": seat, "piece": kind, "territory": cmd.territory, "paid": cost})
@@ -750,14 +800,14 @@ def _build_tower(state: State, cmd: C.BuildTower, events: list) -> None:
     """5.4.3: 20 florins, one per castle per turn, castles from earlier turns, at most 4."""
     turn = _the_turn(state, cmd.seat)
     seat = turn.seat
-    t = _castle_ready(state, seat, cmd.territory, turn.towered, "take a tower")
+    t = _castle_ready(state, seat, cmd.territory, turn.towered, msg("do.take_tower"))
     if t.towers >= 4:
-        raise GameError(f"the castle in {_tname(state, cmd.territory)} already has 4 towers (a perfect city)")
+        raise GameError.of("four_towers", territory=_tl(state, cmd.territory))
     if state.supply("towers") < 1:
-        raise GameError(f"all {BOX['towers']} towers of the box are in use")
+        raise GameError.of("box_empty_towers", count=BOX["towers"])
     _stage(state, turn, "BuildTower")
     cost = _discounted(state, seat, TOWER_COST)
-    _pay(state, seat, cost, "a tower")
+    _pay(state, seat, cost, msg("what.tower"))
     t.towers += 1
     turn.towered.append(cmd.territory)
     events.append({"type": "built", "seat": seat, "piece": "tower", "territory": cmd.territory, "paid": cost})
@@ -772,11 +822,11 @@ def _build_castle(state: State, cmd: C.BuildCastle, events: list) -> None:
     seat = turn.seat
     t = _own(state, seat, cmd.territory)
     if t.castle:
-        raise GameError(f"{_tname(state, cmd.territory)} already has a castle")
+        raise GameError.of("has_castle", territory=_tl(state, cmd.territory))
     if state.supply("castles") < 1:
-        raise GameError(f"all {BOX['castles']} castles of the box are in use")
+        raise GameError.of("box_empty_castles", count=BOX["castles"])
     cost = _discounted(state, seat, CASTLE_COST)
-    _pay(state, seat, cost, "a castle")
+    _pay(state, seat, cost, msg("what.castle"))
     t.castle = True
     turn.new_castles.append(cmd.territory)
     events.append({"type": "built", "seat": seat, "piece": "castle", "territory": cmd.territory, "paid": cost})
@@ -788,9 +838,9 @@ def _raid_limit(state: State, turn: Turn, kind: str) -> None:
     if state.variants.get("separate_limits"):
         used = turn.invasions if kind == "invasion" else turn.attacks
         if used >= MAX_RAIDS:
-            raise GameError(f"{_name(state, turn.seat)} has made {MAX_RAIDS} {kind}s this turn")
+            raise GameError.of(f"raids_{kind}s", name=_name(state, turn.seat), count=MAX_RAIDS)
     elif turn.invasions + turn.attacks >= MAX_RAIDS:
-        raise GameError(f"{_name(state, turn.seat)} has made {MAX_RAIDS} invasions and attacks this turn")
+        raise GameError.of("raids_total", name=_name(state, turn.seat), count=MAX_RAIDS)
 
 
 def _reach(state: State, source: str, target: str) -> str | None:
@@ -810,15 +860,15 @@ def _invade(state: State, cmd: C.Invade, events: list) -> None:
     src = _own(state, seat, cmd.source)
     dst = _territory(state, cmd.target)
     if dst.owner is not None:
-        raise GameError(f"{_tname(state, cmd.target)} is not free: it belongs to {_name(state, dst.owner)}")
+        raise GameError.of("not_free", territory=_tl(state, cmd.target), name=_name(state, dst.owner))
     if cmd.source == cmd.target or not _reach(state, cmd.source, cmd.target):
-        raise GameError(f"{_tname(state, cmd.target)} neither borders {_tname(state, cmd.source)} nor shares a sea with it")
-    _check_army(state, seat, src, cmd.source, cmd.soldiers, cmd.tanks, cmd.airplanes, "an invasion")
+        raise GameError.of("out_of_reach", target=_tl(state, cmd.target), source=_tl(state, cmd.source))
+    _check_army(state, seat, src, cmd.source, cmd.soldiers, cmd.tanks, cmd.airplanes, msg("what.invasion"))
     if cmd.soldiers < 1:
-        raise GameError("an invasion needs at least one soldier")
+        raise GameError.of("invasion_one_soldier")
     _raid_limit(state, turn, "invasion")
     _stage(state, turn, "Invade")
-    _pay(state, seat, INVADE_COST, "an invasion")
+    _pay(state, seat, INVADE_COST, msg("what.invasion"))
     src.soldiers -= cmd.soldiers
     src.tanks -= cmd.tanks
     src.airplanes -= cmd.airplanes
@@ -870,7 +920,7 @@ def _battle_module():
         battle = importlib.import_module("companion.games.magnifico.battle")
     except ModuleNotFoundError as err:
         if err.name and err.name.startswith("companion.games.magnifico.battle"):
-            raise GameError("battles are not available in this build yet") from None
+            raise GameError.of("no_battles") from None
         raise
     return battle
 
@@ -882,32 +932,32 @@ def _attack(state: State, cmd: C.Attack, events: list) -> None:
     src = _own(state, seat, cmd.source)
     dst = _territory(state, cmd.target)
     if dst.owner is None:
-        raise GameError(f"{_tname(state, cmd.target)} is free: invade it instead")
+        raise GameError.of("target_free", territory=_tl(state, cmd.target))
     if dst.owner == seat:
-        raise GameError(f"{_tname(state, cmd.target)} is {_name(state, seat)}'s own territory")
+        raise GameError.of("own_territory", territory=_tl(state, cmd.target), name=_name(state, seat))
     defender = dst.owner
     if len(state.owned(defender)) <= 1:
-        raise GameError(f"{_tname(state, cmd.target)} is {_name(state, defender)}'s last territory: it cannot be attacked")
+        raise GameError.of("last_territory", territory=_tl(state, cmd.target), name=_name(state, defender))
     how = _reach(state, cmd.source, cmd.target)
     if not how:
-        raise GameError(f"{_tname(state, cmd.target)} neither borders {_tname(state, cmd.source)} nor shares a sea with it")
-    _check_army(state, seat, src, cmd.source, cmd.soldiers, cmd.tanks, cmd.airplanes, "an attack")
+        raise GameError.of("out_of_reach", target=_tl(state, cmd.target), source=_tl(state, cmd.source))
+    _check_army(state, seat, src, cmd.source, cmd.soldiers, cmd.tanks, cmd.airplanes, msg("what.attack"))
     if cmd.soldiers < 1:
-        raise GameError("an attack needs at least one soldier (7.2.2)")
+        raise GameError.of("attack_one_soldier")
     if cmd.soldiers > 6:
-        raise GameError("an attack takes at most 6 soldiers (7.2.1)")
+        raise GameError.of("attack_max_soldiers")
     if cmd.tanks + cmd.airplanes > 6:
-        raise GameError("an attack takes at most 6 tanks and airplanes together (7.2.1)")
+        raise GameError.of("attack_max_vehicles")
     if how == "sea":
         loss = landing_losses(state, seat, defender)
         if cmd.soldiers - loss < 1:
-            raise GameError(f"a sea raid loses {loss} soldier(s) at the landing: {cmd.soldiers} would leave none")
+            raise GameError.of("sea_raid_loss", loss=loss, soldiers=cmd.soldiers)
     _raid_limit(state, turn, "attack")
     _stage(state, turn, "Attack")
-    _can_pay(state, seat, ATTACK_COST, "an attack")  # before asking for the cards' printed values
+    _can_pay(state, seat, ATTACK_COST, msg("what.attack"))  # before asking for the cards' printed values
     setup = battle_setup(state, seat, cmd.source, cmd.target, cmd.soldiers, cmd.tanks, cmd.airplanes)
     battle = _battle_module()
-    _pay(state, seat, ATTACK_COST, "an attack")
+    _pay(state, seat, ATTACK_COST, msg("what.attack"))
     position = battle.start(setup)
     src.soldiers -= cmd.soldiers
     src.tanks -= cmd.tanks
@@ -928,7 +978,7 @@ def _attack(state: State, cmd: C.Attack, events: list) -> None:
 def _battle_step(state: State, cmd: C.BattleStep, events: list) -> None:
     _phase(state, "battle")
     if not isinstance(cmd.step, dict):
-        raise GameError("a battle step must be a JSON object")
+        raise GameError.of("battle_step_object")
     battle = _battle_module()
     b = state.battle
     b["position"] = battle.step(b["position"], dict(cmd.step))
@@ -1006,34 +1056,34 @@ def _move(state: State, cmd: C.Move, events: list) -> None:
     turn = _the_turn(state, cmd.seat)
     seat = turn.seat
     if turn.moved:
-        raise GameError(f"{_name(state, seat)} has already moved troops this turn")
+        raise GameError.of("already_moved", name=_name(state, seat))
     moves = list(cmd.moves)
     if not 1 <= len(moves) <= 3:
-        raise GameError("a movement is 1 to 3 moves made together")
+        raise GameError.of("move_count")
     done = []
     for i, m in enumerate(moves, 1):
         if not isinstance(m, dict):
-            raise GameError(f"move {i} must be a JSON object")
+            raise GameError.of("move_object", n=i)
         extra = set(m) - {"source", "target", "soldiers", "tanks", "airplanes", "by"}
         if extra:
-            raise GameError(f"move {i} has no field {sorted(extra)[0]!r}")
+            raise GameError.of("move_field", n=i, field=repr(sorted(extra)[0]))
         source, target = m.get("source"), m.get("target")
         src = _own(state, seat, source)
         dst = _own(state, seat, target)
         if source == target:
-            raise GameError(f"move {i} goes nowhere")
+            raise GameError.of("move_nowhere", n=i)
         soldiers, tanks, airplanes = m.get("soldiers", 0), m.get("tanks", 0), m.get("airplanes", 0)
-        _check_army(state, seat, src, source, soldiers, tanks, airplanes, f"move {i}")
+        _check_army(state, seat, src, source, soldiers, tanks, airplanes, msg("what.move", n=i))
         if soldiers + tanks + airplanes == 0:
-            raise GameError(f"move {i} moves nothing")
+            raise GameError.of("move_nothing", n=i)
         by = m.get("by")
         if by not in (None, "land", "sea"):
-            raise GameError(f"move {i}: 'by' is 'land' or 'sea'")
+            raise GameError.of("move_by", n=i)
         land_ok = by != "sea" and land_path(state, seat, source, target)
         sea_ok = by != "land" and state.board.share_sea(source, target)
         if not (land_ok or sea_ok):
-            how = {"land": "by land through own territories", "sea": "by sea"}.get(by, "by land through own territories or by sea")
-            raise GameError(f"move {i}: {_tname(state, target)} cannot be reached from {_tname(state, source)} {how}")
+            how = msg(f"how.{by or 'either'}")
+            raise GameError.of("move_unreachable", n=i, target=_tl(state, target), source=_tl(state, source), how=how)
         src.soldiers -= soldiers
         src.tanks -= tanks
         src.airplanes -= airplanes
@@ -1121,27 +1171,29 @@ def _score_round(state: State, events: list) -> None:
 
 def _set_card_value(state: State, cmd: C.SetCardValue, events: list) -> None:
     if cmd.card not in state.cards:
-        raise GameError(f"there is no card {cmd.card!r} in this box")
+        raise GameError.of("no_card", card=repr(cmd.card))
     kind = state.kind(cmd.card)
     fields = CARD_FIELDS.get(kind, ("activation",))
     if cmd.field not in fields:
-        raise GameError(f"a {kind} card prints no {cmd.field!r} (it prints: {', '.join(fields) or 'nothing'})")
+        shown = {**state.card_label(cmd.card), "en": kind}  # English keeps the kind's id
+        raise GameError.of("card_no_field", kind=shown, field=repr(cmd.field),
+                           fields=[msg(f"field.{f}") for f in fields] or msg("nothing"))
     v = cmd.value
     if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-        raise GameError("a printed value is a whole number, 0 or more")
+        raise GameError.of("printed_whole")
     if cmd.field in ("cost", "activation"):
-        check_tens(v, "a printed cost")
+        check_tens(v, msg("what.printed_cost"))
     if cmd.field == "dice" and not 1 <= v <= 6:
-        raise GameError("a tank rolls 1 to 6 dice")
+        raise GameError.of("tank_dice")
     if cmd.field == "hits" and v < 1:
-        raise GameError("a tank scores at least 1 hit")
+        raise GameError.of("tank_hits")
     if cmd.field in ("hits", "hooks", "vp") and v > 10:
-        raise GameError(f"{v} is not a plausible {cmd.field} value")
+        raise GameError.of("implausible_value", value=v, field=msg(f"field.{cmd.field}"))
     if cmd.field == "hooks":
         for seat, p in enumerate(state.seats):
             used = sum(1 for c in p.in_play if state.cards[c]["upgrade"] == "airplane")
             if cmd.card in p.in_play and used > v:
-                raise GameError(f"{p.name} already has {used} Airplane upgrades in play on this card: it has more than {v} hooks")
+                raise GameError.of("hooks_below_used", name=p.name, used=used, value=v)
     state.card_values = {**state.card_values, cmd.card: {**state.card_values.get(cmd.card, {}), cmd.field: v}}
     events.append({"type": "card_value", "card": cmd.card, "field": cmd.field, "value": v})
 
@@ -1153,6 +1205,7 @@ _HANDLERS = {
     C.BuildAirplane: _build_airplane, C.BuildTower: _build_tower, C.BuildCastle: _build_castle,
     C.Invade: _invade, C.Attack: _attack, C.Move: _move, C.EndTurn: _end_turn_cmd,
     C.BattleStep: _battle_step, C.SetCardValue: _set_card_value,
+    C.Correct: corrections.correct,
 }
 
 

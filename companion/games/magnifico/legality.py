@@ -1,11 +1,14 @@
 """``legal(state)``: who must act now and what they may do, with reasons for the rest.
 
-A screen shows every action listed; ``allowed: false`` ones are greyed out with ``reason``.
+A screen shows every action listed; ``allowed: false`` ones are greyed out with ``reason``
+(English; ``message`` holds its key and parameters: ``i18n.format_message(message, "it")``).
 ``to_act`` lists the seats the game waits for; it is empty (and ``"table": true``) when the
 game waits for a random input of the whole table (cards removed, cards drawn).
 """
 
 from __future__ import annotations
+
+from companion.core.i18n import msg
 
 from . import commands as C
 from . import engine as E
@@ -17,9 +20,16 @@ def _entry(type_: str, seat=None, reason=None, **params) -> dict:
     if seat is not None:
         d["seat"] = seat
     if reason is not None:
-        d["reason"] = reason
+        d.update(_why(reason))  # the English reason, and its key and parameters for other languages
     d.update(params)
     return d
+
+
+def _why(reason) -> dict:
+    """``{"reason", "message"}`` for a refused option (empty when it is allowed)."""
+    if not reason:
+        return {}
+    return {"reason": reason, **({"message": reason.to_dict()} if hasattr(reason, "to_dict") else {})}
 
 
 def _pick(state: State, type_: str, seat: int, candidates: list, make, empty_reason: str, key: str = "territories") -> dict:
@@ -46,7 +56,8 @@ def legal(state: State) -> dict:
     elif phase == "remove_cards":
         out["table"] = True
         k = E.REMOVED_AT_SETUP[state.n]
-        acts.append(_entry("RemoveCards", tanks=k, airplanes=k, cards=list(state.decks["vehicles"]["unknown"])))
+        acts.append(_entry("RemoveCards", tanks=k, airplanes=k, cards=list(state.decks["vehicles"]["unknown"]),
+                           unseen=bool(k)))
     elif phase == "start_roll":
         sr = state.start_roll
         out["to_act"] = [s for s in sr["contenders"] if s not in sr["rolls"]]
@@ -55,7 +66,7 @@ def legal(state: State) -> dict:
         s = state.castle_order[0]
         out["to_act"] = [s]
         ok = [t for t in state.board.ids if E.first_castle_reason(state, s, t) is None]
-        acts.append(_entry("PlaceFirstCastle", s, None if ok else "no territory is free of a neighbouring castle",
+        acts.append(_entry("PlaceFirstCastle", s, None if ok else msg("no_free_territory_for_castle"),
                            territories=ok))
     elif phase == "recruit":
         out["to_act"] = list(state.recruit_pending)
@@ -81,7 +92,7 @@ def legal(state: State) -> dict:
         out["to_act"] = [s]
         out["order"] = E.choice_order(state)
         cards = [{"card": c, "allowed": E.buy_reason(state, s, c) is None,
-                  **({"reason": r} if (r := E.buy_reason(state, s, c)) else {})} for c in state.auction.cards]
+                  **_why(E.buy_reason(state, s, c))} for c in state.auction.cards]
         acts.append(_entry("ChooseCard", s, cards=cards, price=state.auction.bids[s]))
         acts.append(_entry("PassChoice", s))
     elif phase == "turns":
@@ -105,21 +116,22 @@ def _turn_actions(state: State, s: int, acts: list) -> None:
     cards = []
     for c in p.store:
         reason = E.check(state, C.Activate(s, c))
-        cards.append({"card": c, "allowed": reason is None, **({"reason": reason} if reason else {})})
+        cards.append({"card": c, "allowed": reason is None, **_why(reason)})
     if any(c["allowed"] for c in cards):
         acts.append(_entry("Activate", s, cards=cards))
     else:
-        acts.append(_entry("Activate", s, cards[0]["reason"] if cards else f"{p.name}'s store is empty", cards=cards))
+        acts.append(_entry("Activate", s, cards[0]["reason"] if cards else msg("store_empty", name=p.name), cards=cards))
     castles = state.castles_of(s)
-    acts.append(_pick(state, "BuildTank", s, castles, lambda t: C.BuildTank(s, t), f"{p.name} has no castle"))
-    acts.append(_pick(state, "BuildAirplane", s, castles, lambda t: C.BuildAirplane(s, t), f"{p.name} has no castle"))
-    acts.append(_pick(state, "BuildTower", s, castles, lambda t: C.BuildTower(s, t), f"{p.name} has no castle"))
+    no_castle = msg("player_no_castle", name=p.name)
+    acts.append(_pick(state, "BuildTank", s, castles, lambda t: C.BuildTank(s, t), no_castle))
+    acts.append(_pick(state, "BuildAirplane", s, castles, lambda t: C.BuildAirplane(s, t), no_castle))
+    acts.append(_pick(state, "BuildTower", s, castles, lambda t: C.BuildTower(s, t), no_castle))
     acts.append(_pick(state, "BuildCastle", s, [t for t in state.owned(s) if not state.territories[t].castle],
-                      lambda t: C.BuildCastle(s, t), f"every territory of {p.name} has a castle"))
+                      lambda t: C.BuildCastle(s, t), msg("every_territory_castle", name=p.name)))
     acts.append(_raids(state, s, "Invade"))
     acts.append(_raids(state, s, "Attack"))
     if state.turn.moved:
-        acts.append(_entry("Move", s, f"{p.name} has already moved troops this turn"))
+        acts.append(_entry("Move", s, msg("already_moved", name=p.name)))
     else:
         owned = state.owned(s)
         sources = []
@@ -134,7 +146,7 @@ def _turn_actions(state: State, s: int, acts: list) -> None:
                 if targets and (t.soldiers > 1 or tanks or planes):
                     sources.append({"source": src, "soldiers": t.soldiers - 1, "tanks": tanks,
                                     "airplanes": planes, "targets": targets})
-        acts.append(_entry("Move", s, None if sources else "no territory has troops to spare and a way to go",
+        acts.append(_entry("Move", s, None if sources else msg("no_troops_to_move"),
                            max_moves=3, sources=sources))
     acts.append(_entry("EndTurn", s))
 
@@ -169,9 +181,8 @@ def _raids(state: State, s: int, kind: str) -> dict:
             options.append({"source": src, "target": dst, "by": how, "min_soldiers": least, "max_soldiers": top,
                             "max_tanks": min(t.tanks, cap) if usable_tanks else 0,
                             "max_airplanes": min(t.airplanes, cap) if usable_planes else 0})
-    what = "free territory to invade" if kind == "Invade" else "enemy territory in reach"
     if not options:
-        return _entry(kind, s, f"no {what}")
+        return _entry(kind, s, msg("no_invasion_target" if kind == "Invade" else "no_attack_target"))
     o = options[0]
     reason = E.check(state, (C.Invade if kind == "Invade" else C.Attack)(s, o["source"], o["target"], o["min_soldiers"]))
     if reason:

@@ -17,7 +17,7 @@ FORMAT = 1
 def replay(header: dict, commands: Iterable) -> State:
     """The state after applying every command (dicts or command objects) to a new game."""
     if header.get("format", FORMAT) != FORMAT:
-        raise GameError(f"record format {header.get('format')!r} is not supported (this build reads {FORMAT})")
+        raise GameError.of("record_format", format=repr(header.get("format")), supported=FORMAT)
     state = E.new_game(header)
     for i, cmd in enumerate(commands, 1):
         try:
@@ -25,7 +25,7 @@ def replay(header: dict, commands: Iterable) -> State:
                 cmd = C.from_dict(cmd)
             state, _ = E.apply(state, cmd)
         except GameError as err:
-            raise GameError(f"command {i} (line {i + 1}): {err.reason}", needs=err.needs) from None
+            raise GameError.of("replay_command", needs=err.needs, n=i, line=i + 1, reason=err.message) from None
     return state
 
 

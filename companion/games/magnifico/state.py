@@ -31,6 +31,7 @@ class Board:
             territories = map_["territories"]
             self.ids = [t["id"] for t in territories]
             self.names = {t["id"]: _english(t.get("name"), t["id"]) for t in territories}
+            self.labels = {t["id"]: _languages(t.get("name"), t["id"]) for t in territories}
             self.seas = {t["id"]: frozenset(t.get("seas") or ()) for t in territories}
             self.land = {tid: set() for tid in self.ids}
             # Sea crossings count as land borders (they are also listed among the borders).
@@ -38,11 +39,15 @@ class Board:
                 self.land[a].add(b)
                 self.land[b].add(a)
         except (KeyError, TypeError, ValueError) as err:
-            raise GameError(f"the map in the header is not usable ({err})") from None
+            raise GameError.of("map_not_usable", detail=str(err)) from None
         self.land = {k: frozenset(v) for k, v in self.land.items()}
 
     def name(self, tid: str) -> str:
         return self.names.get(tid, tid)
+
+    def label(self, tid: str) -> dict:
+        """The territory's name per language, ``{"en": ..., "it": ...}`` (for messages)."""
+        return self.labels.get(tid) or {"en": tid}
 
     def share_sea(self, a: str, b: str) -> bool:
         return bool(self.seas[a] & self.seas[b])
@@ -52,6 +57,15 @@ def _english(name, default):
     if isinstance(name, dict):
         return name.get("en") or name.get("it") or default
     return name or default
+
+
+def _languages(name, default) -> dict:
+    """A name as ``{"en": ..., "it": ...}`` (English filled in from what there is)."""
+    if isinstance(name, dict):
+        out = {k: v for k, v in name.items() if isinstance(v, str) and v}
+        out.setdefault("en", _english(name, default))
+        return out
+    return {"en": name or default}
 
 
 def normalize_cards(cards) -> dict[str, dict]:
@@ -71,11 +85,12 @@ def normalize_cards(cards) -> dict[str, dict]:
             upgrade = (info or {}).get("upgrade", c.get("upgrade"))
             if upgrade is None and not info:
                 upgrade = "tank" if kind in TANK_UPGRADES else "airplane" if kind in AIRPLANE_UPGRADES else None
-            name = _english((c.get("title") if c.get("title_known", True) else None) or (info or {}).get("name"),
-                            kind.replace("_", " ").capitalize())
-            out[c["id"]] = {"kind": kind, "printed": dict(c.get("printed") or {}), "upgrade": upgrade, "name": name}
+            shown = (c.get("title") if c.get("title_known", True) else None) or (info or {}).get("name")
+            name = _english(shown, kind.replace("_", " ").capitalize())
+            out[c["id"]] = {"kind": kind, "printed": dict(c.get("printed") or {}), "upgrade": upgrade, "name": name,
+                            "names": _languages(shown, name)}
     except (KeyError, TypeError) as err:
-        raise GameError(f"the cards in the header are not usable ({err})") from None
+        raise GameError.of("cards_not_usable", detail=str(err)) from None
     return out
 
 
@@ -154,6 +169,8 @@ class State:
     territories: dict = field(default_factory=dict)  # id -> Territory
     decks: dict = field(default_factory=dict)  # "vehicles"/"projects" -> {"unknown": [...], "bottom": [...]}
     removed: list = field(default_factory=list)
+    # 4.2: cards put back in the box unseen, by kind, while nobody knows which they are
+    removed_unseen: dict = field(default_factory=dict)
     start_roll: dict = field(default_factory=dict)  # {"contenders": [...], "rolls": {seat: faces}}
     castle_order: list = field(default_factory=list)
     recruit_pending: list = field(default_factory=list)
@@ -179,7 +196,7 @@ class State:
             phase=self.phase, round=self.round, leonardo=self.leonardo,
             territories={k: t.copy() for k, t in self.territories.items()},
             decks={k: {"unknown": list(d["unknown"]), "bottom": list(d["bottom"])} for k, d in self.decks.items()},
-            removed=list(self.removed),
+            removed=list(self.removed), removed_unseen=dict(self.removed_unseen),
             start_roll={"contenders": list(self.start_roll.get("contenders", ())),
                         "rolls": dict(self.start_roll.get("rolls", {}))},
             castle_order=list(self.castle_order), recruit_pending=list(self.recruit_pending),
@@ -203,6 +220,7 @@ class State:
             "territories": {k: vars(t).copy() for k, t in self.territories.items()},
             "decks": {k: {"unknown": list(d["unknown"]), "bottom": list(d["bottom"])} for k, d in self.decks.items()},
             "removed": list(self.removed),
+            "removed_unseen": dict(self.removed_unseen),
             "start_roll": {"contenders": list(self.start_roll.get("contenders", ())),
                            "rolls": {str(k): list(v) for k, v in self.start_roll.get("rolls", {}).items()}},
             "castle_order": list(self.castle_order),
@@ -234,6 +252,7 @@ class State:
                 territories={k: Territory(**t) for k, t in d["territories"].items()},
                 decks={k: {"unknown": list(v["unknown"]), "bottom": list(v["bottom"])} for k, v in d["decks"].items()},
                 removed=list(d.get("removed", ())),
+                removed_unseen=dict(d.get("removed_unseen", {})),
                 start_roll={"contenders": list(sr.get("contenders", ())),
                             "rolls": {int(k): list(v) for k, v in sr.get("rolls", {}).items()}},
                 castle_order=list(d.get("castle_order", ())),
@@ -245,7 +264,7 @@ class State:
                 firsts=dict(d["firsts"]), winner=d.get("winner"),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as err:
-            raise GameError(f"not a Magnifico state ({err})") from None
+            raise GameError.of("not_a_state", detail=str(err)) from None
 
     # -- reading helpers -------------------------------------------------------------
 
@@ -264,6 +283,13 @@ class State:
         """The card's English name for messages ("Cannon-lighter", "Mona Lisa")."""
         info = self.cards.get(card)
         return info.get("name", card) if info else card
+
+    def card_label(self, card: str) -> dict:
+        """The card's name per language, ``{"en": ..., "it": ...}`` (for messages)."""
+        info = self.cards.get(card)
+        if not info:
+            return {"en": card}
+        return info.get("names") or {"en": info.get("name", card)}
 
     def kind(self, card: str) -> str:
         return self.cards[card]["kind"]

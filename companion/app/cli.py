@@ -1,0 +1,77 @@
+"""``python -m companion [app]`` starts the touchscreen app; ``screenshots --out DIR`` renders every screen."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+SIZES = ((800, 480), (1280, 800))
+
+
+def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
+    if command == "screenshots":
+        parser.add_argument("--out", required=True, help="folder for the PNG files")
+        parser.add_argument("--lang", choices=("it", "en"), action="append",
+                            help="only this language (repeatable; default both)")
+        parser.add_argument("--seed", type=int, default=7, help="seed of the demo game")
+        return
+    parser.add_argument("--lang", choices=("it", "en"), help="language of the screens")
+    parser.add_argument("--fullscreen", action="store_true", help="fill the screen (the Pi kiosk)")
+    parser.add_argument("--size", default="800x480", help="window size on a laptop, WIDTHxHEIGHT")
+    parser.add_argument("--database", help="SQLite file of the journal (default: user data folder)")
+    parser.add_argument("--hardware", choices=("auto", "gpio", "simulated"),
+                        help="real handsets and dice reader, or simulated ones")
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+        return w, h
+    except ValueError:
+        return 800, 480
+
+
+def run(args) -> int:
+    if args.command == "screenshots":
+        return screenshots(Path(args.out), args.lang or ["it", "en"], args.seed)
+    from companion.app import kivy_env
+
+    kivy_env.configure(size=_size(args.size), fullscreen=args.fullscreen)
+    from companion.app.main import MagnificoApp
+    from companion.app.settings import Settings
+
+    settings = Settings.load()
+    if args.database:
+        settings.values["database"] = args.database
+    if args.hardware:
+        settings.values["hardware"] = args.hardware
+    MagnificoApp(settings=settings, lang=args.lang).run()
+    return 0
+
+
+def screenshots(out: Path, langs: list[str], seed: int = 7) -> int:
+    """Every screen of a demo game at 800x480 and 1280x800, in each language, as PNG files."""
+    from companion.app import kivy_env
+
+    kivy_env.configure(headless=True, size=SIZES[0])
+    from companion.app import harness, tour
+    from companion.app.main import MagnificoApp
+    from companion.app.settings import Settings
+
+    out.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    app = harness.start(MagnificoApp(settings=Settings({"hardware": "simulated"}), lang=langs[0]))
+    written = 0
+    for lang in langs:
+        app.set_lang(lang)
+        for name in tour.visit(app, seed=seed):
+            for size in SIZES:
+                harness.resize(size)
+                harness.screenshot(str(out / f"{name}-{lang}-{size[0]}x{size[1]}.png"))
+                written += 1
+            harness.resize(SIZES[0])
+    harness.stop(app)
+    print(f"{written} screenshots in {out} ({time.perf_counter() - started:.1f} s)")
+    return 0

@@ -1,0 +1,125 @@
+"""Drive the app without a main loop: build it, tick the clock, tap real widgets, take PNGs.
+
+Used by the UI tests, the ``screenshots`` command and the bench. Call
+``kivy_env.configure(headless=True)`` before importing this module.
+"""
+
+from __future__ import annotations
+
+
+from kivy.base import EventLoop
+from kivy.core.window import Window
+from kivy.tests.common import UnitTestTouch
+from kivy.uix.widget import Widget
+
+
+def start(app, size=(800, 480)):
+    """Build ``app`` and put its root in the window, as ``App.run`` does, without the loop."""
+    EventLoop.ensure_window()
+    Window.size = size
+    app._run_prepare()
+    frames(3)
+    return app
+
+
+def stop(app):
+    app.stop()
+    frames(1)
+
+
+def frames(n: int = 2):
+    """Let Kivy process input, run the clock and draw ``n`` times."""
+    for _ in range(n):
+        EventLoop.idle()
+
+
+def resize(size):
+    Window.size = size
+    frames(3)
+
+
+def walk(root: Widget):
+    """Every widget under ``root``, the root included."""
+    stack = [root]
+    while stack:
+        w = stack.pop()
+        yield w
+        stack.extend(w.children)
+
+
+def visible_roots():
+    """The window's children: the app root and any open dialog on top of it."""
+    return list(Window.children)
+
+
+def find_id(name: str, root: Widget | None = None) -> Widget:
+    """The widget with kv id ``name`` (in the open dialogs first, then the current screen, then everywhere)."""
+    roots = [root] if root is not None else visible_roots()
+    for r in roots:
+        for w in walk(r):
+            ids = getattr(w, "ids", None)
+            if ids and name in ids and ids[name].get_root_window() is not None:  # not a stale, removed one
+                return ids[name]
+    raise LookupError(f"no widget with id {name!r}")
+
+
+def find_text(text: str, root: Widget | None = None, exact: bool = False) -> Widget:
+    """The first widget (dialogs first) whose ``text`` is or contains ``text``."""
+    for r in ([root] if root is not None else visible_roots()):
+        for w in walk(r):
+            value = getattr(w, "text", None)
+            if isinstance(value, str) and (value == text if exact else text in value):
+                if w.get_root_window() is not None:
+                    return w
+    raise LookupError(f"no widget showing {text!r}")
+
+
+def texts(root: Widget | None = None) -> list[str]:
+    """Every text on screen (open dialogs and the current screen), for asserting what is shown."""
+    out = []
+    for r in ([root] if root is not None else visible_roots()):
+        for w in walk(r):
+            value = getattr(w, "text", None)
+            if isinstance(value, str) and value and w.opacity > 0:
+                out.append(value)
+    return out
+
+
+def tap(widget: Widget, n_frames: int = 2):
+    """A real touch down and up at the widget's centre, dispatched through the window.
+
+    A frame is drawn first: a person taps what the screen shows, laid out."""
+    frames(1)
+    x, y = widget.to_window(*widget.center)
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    frames(1)
+    touch.touch_up()
+    frames(n_frames)
+    return widget
+
+
+def screenshot(path: str):
+    """Write what the window shows (the app and any dialog on top) as a PNG.
+
+    Drawn into an Fbo of the window's size: reading the offscreen window's own buffer
+    after a resize gives garbage.
+    """
+    from kivy.core.image import Image as CoreImage
+    from kivy.graphics import ClearBuffers, ClearColor, Fbo, Scale, Translate
+
+    frames(2)
+    w, h = Window.size
+    fbo = Fbo(size=(w, h), with_stencilbuffer=True)
+    with fbo:
+        ClearColor(*Window.clearcolor)
+        ClearBuffers()
+        Scale(1, -1, 1)
+        Translate(0, -h, 0)
+    layers = list(reversed(Window.children))  # bottom first
+    for child in layers:
+        fbo.add(child.canvas)
+    fbo.draw()
+    CoreImage(fbo.texture).save(str(path), flipped=False)
+    for child in layers:
+        fbo.remove(child.canvas)

@@ -1,0 +1,40 @@
+"""UI strings in Italian and English from ``data/translations/{it,en}.json``.
+
+Keys are flat dotted names (``"home.new_game"``); values may hold ``{name}`` fields.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from companion.app.paths import TRANSLATIONS_DIR
+
+LANGUAGES = ("it", "en")
+
+
+class Translations:
+    """All UI strings of every language; a missing key shows as the key itself."""
+
+    def __init__(self, folder: Path = TRANSLATIONS_DIR):
+        self.strings: dict[str, dict[str, str]] = {}
+        for lang in LANGUAGES:
+            with open(folder / f"{lang}.json", encoding="utf-8") as f:
+                self.strings[lang] = json.load(f)
+
+    def t(self, lang: str, key: str, **fields) -> str:
+        text = self.strings.get(lang, {}).get(key)
+        if text is None:
+            text = self.strings["en"].get(key, key)
+        if fields:
+            try:
+                return text.format(**fields)
+            except (KeyError, IndexError, ValueError):
+                return text
+        return text
+
+    def name(self, lang: str, names) -> str:
+        """A ``{"it": ..., "en": ...}`` name from the game data, in ``lang``."""
+        if isinstance(names, dict):
+            return names.get(lang) or names.get("en") or next(iter(names.values()), "")
+        return str(names)

@@ -1,0 +1,41 @@
+"""Kivy's process-wide setup, in one place for the app, the tests, the screenshots and the bench.
+
+Kivy reads its environment and config when it is first imported, so ``configure`` must run
+before any ``kivy`` module is imported (it does nothing the second time).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+
+_configured: dict | None = None
+
+
+def configure(*, headless: bool = False, size: tuple[int, int] = (800, 480),
+              fullscreen: bool = False, home: str | None = None) -> dict:
+    """Set Kivy's environment and window config; ``headless`` keeps Kivy out of ~/.kivy."""
+    global _configured
+    if _configured is not None:
+        return _configured
+    os.environ["KIVY_NO_ARGS"] = "1"  # our own argparse owns the command line
+    if headless:
+        os.environ["KIVY_NO_CONSOLELOG"] = "1"
+        os.environ["KIVY_NO_FILELOG"] = "1"
+        home = home or tempfile.mkdtemp(prefix="magnifico-kivy-")
+    if home:
+        os.environ["KIVY_HOME"] = home
+    from kivy.config import Config
+
+    Config.set("kivy", "exit_on_escape", "0")
+    Config.set("kivy", "log_level", "warning")
+    Config.set("graphics", "width", str(size[0]))
+    Config.set("graphics", "height", str(size[1]))
+    Config.set("graphics", "minimum_width", "640")
+    Config.set("graphics", "minimum_height", "400")
+    Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
+    Config.set("graphics", "multisamples", "0" if headless else "2")
+    # A red dot on right click would confuse a table; touchscreens send real touches.
+    Config.set("input", "mouse", "mouse,disable_multitouch")
+    _configured = {"headless": headless, "size": size, "fullscreen": fullscreen, "home": home}
+    return _configured

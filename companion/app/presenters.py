@@ -1,0 +1,198 @@
+"""Turn the engine's state (plain dicts) and ``legal()`` into what the screens show.
+
+No rules here: what is allowed, and why not, comes from ``legal()`` and ``check()``; a
+price is what the engine takes from the player when the command is applied.
+"""
+
+from __future__ import annotations
+
+from companion.app import theme
+
+PHASE_SCREENS = {
+    "remove_cards": "setup", "start_roll": "setup", "first_castles": "setup",
+    "recruit": "income", "auction_draw": "auction", "bidding": "auction", "choosing": "auction",
+    "turns": "turn", "battle": "battle", "over": "game_over",
+}
+
+
+def screen_for(view: dict, legal: dict) -> str:
+    """The screen of the phase the game is in."""
+    return PHASE_SCREENS.get(view.get("phase", ""), "table")
+
+
+def next_screen(events: list, view: dict, legal: dict) -> str | None:
+    """Where the app goes after a command: the scoring and income summaries wait for a tap."""
+    types = [e.get("type") for e in events]
+    if "game_over" in types:
+        return "game_over"
+    if "round_scoring" in types:
+        return "scoring"
+    if "round" in types:
+        return "income"
+    if "attack" in types or "battle_over" in types:
+        return "battle"
+    return screen_for(view, legal)
+
+
+def locked_seats(auction: dict) -> list[int]:
+    """Who has locked a bid: the engine's public view lists them, or the revealed bids show them."""
+    if "locked" in auction:
+        return list(auction["locked"])
+    return [int(k) for k in auction.get("bids", {})]
+
+
+def seat_name(view: dict, seat) -> str:
+    try:
+        return view["seats"][int(seat)]["name"]
+    except (KeyError, IndexError, TypeError, ValueError):
+        return "?"
+
+
+def seat_rgba(view: dict, seat) -> tuple:
+    try:
+        return theme.army(view["seats"][int(seat)]["color"])
+    except (KeyError, IndexError, TypeError, ValueError):
+        return theme.army("")
+
+
+def banner(session, lang: str, tr) -> dict:
+    """``{"who": the line saying who must act now and what, "phase": round and phase}``."""
+    view, legal = session.view(), session.legal()
+    t = lambda key, **kw: tr.t(lang, key, **kw)  # noqa: E731
+    phase = view.get("phase", "")
+    to_act = legal.get("to_act", [])
+    names = ", ".join(seat_name(view, s) for s in to_act)
+    first = seat_name(view, to_act[0]) if to_act else ""
+    if phase == "remove_cards":
+        a = session.action("RemoveCards") or {}
+        who = t("banner.remove_cards", n=a.get("tanks", 0))
+    elif phase == "start_roll":
+        who = t("banner.start_roll", names=names)
+    elif phase == "first_castles":
+        who = t("banner.first_castle", name=first)
+    elif phase == "recruit":
+        who = t("banner.recruit", name=first)
+    elif phase == "auction_draw":
+        a = session.action("DrawAuction") or {}
+        who = t("banner.auction_draw", v=a.get("vehicles", 0), p=a.get("projects", 0))
+    elif phase == "bidding":
+        a = view.get("auction") or {}
+        who = t("banner.bidding", locked=len(locked_seats(a)), n=len(a.get("bidders", [])))
+    elif phase == "choosing":
+        who = t("banner.choosing", name=first)
+    elif phase == "turns":
+        who = t("banner.turn", name=first)
+    elif phase == "battle":
+        who = t("banner.battle", name=first)
+    elif phase == "over":
+        who = t("banner.over", name=seat_name(view, view.get("winner")))
+    else:
+        who = ""
+    line = t("phase." + phase) if phase else ""
+    if view.get("round"):
+        line = t("banner.round", n=view["round"]) + " \u00b7 " + line
+    return {"who": who, "phase": line}
+
+
+def players(session, lang: str, tr) -> list[dict]:
+    """One panel per seat, clockwise, for the table view."""
+    view = session.view()
+    if not view:
+        return []
+    legal = session.legal()
+    acting = set(legal.get("to_act", []))
+    out = []
+    territories = view.get("territories", {})
+    for i, p in enumerate(view["seats"]):
+        owned = [tid for tid, tt in territories.items() if tt.get("owner") == i]
+        castles = [tid for tid in owned if territories[tid].get("castle")]
+        towers = sum(territories[tid].get("towers", 0) for tid in castles)
+        soldiers = sum(territories[tid].get("soldiers", 0) for tid in owned)
+        out.append({
+            "seat": i,
+            "name": p["name"],
+            "rgba": theme.army(p.get("color", "")),
+            "florins": p["florins"],
+            "vp": p["vp"],
+            "territories": len(owned),
+            "castles": len(castles),
+            "towers": towers,
+            "soldiers_on_board": soldiers,
+            "soldiers_left": p.get("reserve", 0),
+            "tanks": sum(territories[tid].get("tanks", 0) for tid in owned),
+            "airplanes": sum(territories[tid].get("airplanes", 0) for tid in owned),
+            "in_play": [session.card_name(c, lang) for c in p.get("in_play", []) if c != "leonardo"],
+            "store": [session.card_name(c, lang) for c in p.get("store", [])],
+            "leonardo": view.get("leonardo") == i,
+            "acting": i in acting,
+        })
+    return out
+
+
+def map_layers(session) -> dict:
+    """What the map draws: owner colours and pieces per territory."""
+    view = session.view()
+    owners, pieces = {}, {}
+    for tid, tt in (view.get("territories") or {}).items():
+        if tt.get("owner") is not None:
+            owners[tid] = seat_rgba(view, tt["owner"])
+        if tt.get("soldiers") or tt.get("castle"):
+            pieces[tid] = {k: tt.get(k, 0) for k in ("soldiers", "tanks", "airplanes", "castle", "towers")}
+    return {"map_data": view.get("map") or {}, "owners": owners, "pieces": pieces}
+
+
+def vp_markers(session) -> list:
+    view = session.view()
+    return [(p["vp"], theme.army(p.get("color", ""))) for p in view.get("seats", [])]
+
+
+def price(session, command) -> int | None:
+    """What the engine would take from the acting player for ``command`` (None if refused)."""
+    state = session.state
+    seat = getattr(command, "seat", None)
+    if state is None or seat is None:
+        return None
+    try:
+        new, _events = session.engine.apply(state, command)
+    except Exception:
+        return None
+    return state.seats[seat].florins - new.seats[seat].florins
+
+
+def income(session, lang: str, tr) -> list[dict]:
+    """Per seat: what the round's income paid and where the new soldiers went."""
+    view = session.view()
+    paid = {i: 0 for i in range(len(view.get("seats", [])))}
+    recruited = {i: None for i in paid}
+    for e in session.round_events:
+        if e.get("type") == "florins" and e.get("why") == "income":
+            paid[e["seat"]] = paid.get(e["seat"], 0) + e["amount"] - e.get("to_bank", 0)
+        if e.get("type") == "recruited":
+            recruited[e["seat"]] = e
+    rows = []
+    for i, p in enumerate(view.get("seats", [])):
+        r = recruited.get(i)
+        if r is None:
+            placed = tr.t(lang, "income.pending")
+        elif r.get("short") and not r.get("territories"):
+            placed = tr.t(lang, "income.no_soldiers")
+        else:
+            placed = tr.t(lang, "income.placed", n=len(r.get("territories", [])))
+        rows.append({"seat": i, "name": p["name"], "rgba": theme.army(p.get("color", "")), "income": paid.get(i, 0),
+                     "florins": p["florins"], "placed": placed, "soldiers_left": p.get("reserve", 0)})
+    return rows
+
+
+AWARDS = ("leonardo", "workshop", "great_court", "imperial_crown", "perfect_cities")
+
+
+def scoring(session, lang: str, tr) -> list[dict]:
+    """The last end-of-round awards, award by award, per seat."""
+    view = session.view()
+    points = (session.last_scoring or {}).get("points", {})
+    rows = []
+    for i, p in enumerate(view.get("seats", [])):
+        got = points.get(str(i), {})
+        rows.append({"seat": i, "name": p["name"], "rgba": theme.army(p.get("color", "")),
+                     "awards": {a: got.get(a, 0) for a in AWARDS}, "total": sum(got.values()), "vp": p["vp"]})
+    return rows

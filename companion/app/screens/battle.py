@@ -1,0 +1,199 @@
+"""The battle: the armies, the odds, each assault asking for its dice (typed faces or the
+app's roll), the running log, retreat when allowed, and the result."""
+
+from __future__ import annotations
+
+from kivy.factory import Factory
+from kivy.properties import DictProperty, StringProperty
+
+from companion.app import presenters
+from companion.app.screens.base import BaseScreen
+from companion.app.widgets.common import make
+
+
+class BattleScreen(BaseScreen):
+    title = StringProperty("")
+    armies = StringProperty("")
+    odds = StringProperty("")
+    log = StringProperty("")
+    chosen = DictProperty({})  # the assault being entered: the option from battle.options, counts
+
+    def refresh(self):
+        s = self.session
+        if s is None or not s.has_game:
+            return
+        app, view = self.app, s.view()
+        box = self.ids.steps
+        box.clear_widgets()
+        bv = s.battle_view() if view.get("phase") == "battle" else None
+        if bv is None:
+            self._result(s, app, view, box)
+            return
+        b, options, out = bv["battle"], bv["options"], bv["outcome"]
+        att, dfn = presenters.seat_name(view, b["attacker"]), presenters.seat_name(view, b["defender"])
+        self.title = app.t("battle.title", attacker=att, defender=dfn,
+                           target=s.territory_name(b["target"], app.lang))
+        self._armies(app, b["position"], out)
+        odds = bv.get("odds")
+        self.odds = app.t("battle.odds", a=round(100 * odds["attacker_wins"]),
+                          d=round(100 * odds["defender_wins"])) if odds else ""
+        self.log = "\n".join(out.get("log", [])) or app.t("battle.no_rolls")
+        names = {"attacker": att, "defender": dfn}
+        if self.chosen:
+            self._dice_entry(s, app, names, box)
+            return
+        turn = options.get("turn")
+        for side in (turn, "defender" if turn == "attacker" else "attacker"):
+            steps = [st for st in options.get("steps", []) if st["side"] == side]
+            off = [u for u in options.get("unavailable", []) if u["side"] == side]
+            if not steps and not off:
+                continue
+            key = "battle.side_now" if side == turn else "battle.side_next"
+            box.add_widget(Factory.Dim(text=app.t(key, name=names[side], role=app.t("battle." + side))))
+            for st in steps:
+                b_ = Factory.Btn(text=self._step_label(app, st))
+                b_.bind(on_tap=lambda _b, st=st: self._choose(st))
+                box.add_widget(b_)
+                self.ids[f"assault_{side}_{st['assault']}"] = b_
+            for u in off:
+                if u["side"] == turn:
+                    b_ = Factory.Btn(text=app.t("battle." + u["assault"]), reason=u["reason"])
+                    box.add_widget(b_)
+        retreat = options.get("retreat") or {}
+        r = Factory.Btn(text=app.t("battle.retreat"), kind="danger", reason="" if retreat.get("allowed") else (
+            retreat.get("reason") or ""))
+        r.bind(on_tap=lambda *_: self.send(s.cmd("BattleStep", {"side": "attacker", "retreat": True})))
+        box.add_widget(r)
+        self.ids["retreat"] = r
+
+    def _armies(self, app, pos, out):
+        a = out.get("attacker") or pos.get("attacker", {})
+        d = out.get("defender") or pos.get("defender", {})
+        castle = out.get("castle")
+        line = app.t("battle.army", role=app.t("battle.attacker"), **{k: a.get(k, 0) for k in (
+            "soldiers", "tanks", "airplanes")})
+        line += "\n" + app.t("battle.army", role=app.t("battle.defender"), **{k: d.get(k, 0) for k in (
+            "soldiers", "tanks", "airplanes")})
+        if castle:
+            line += "  " + app.t("battle.castle", level=castle.get("protection", 0), towers=castle.get("towers", 0))
+        self.armies = line
+
+    def _step_label(self, app, st) -> str:
+        kind = st["assault"]
+        if kind == "infantry":
+            return app.t("battle.infantry_n", n=st["dice"])
+        if kind == "tanks":
+            return app.t("battle.tanks_n", n=st["tanks"], d=st["dice_per_tank"])
+        if kind == "airplanes":
+            return app.t("battle.airplanes_n", n=st["dice"])
+        return app.t("battle.automaton_n", n=st["dice"])
+
+    def _choose(self, st):
+        counts = {}
+        if st["assault"] == "infantry":
+            counts["n"] = st["soldiers"]["max"]
+        elif st["assault"] == "airplanes":
+            counts["n"] = st["airplanes"]["max"]
+        elif st["assault"] == "tanks":
+            counts["n"] = st["tanks"]
+        else:
+            counts["n"] = st["dice"]
+        self.chosen = {"step": st, **counts}
+        self.refresh()
+
+    def _dice_entry(self, s, app, names, box):
+        st = self.chosen["step"]
+        kind = st["assault"]
+        box.add_widget(Factory.Txt(text=app.t("battle.enter", name=names[st["side"]],
+                                              what=app.t("battle." + kind))))
+        if s.dice_reader is not None:
+            box.add_widget(Factory.Dim(text=s.dice_reader.status))
+        if kind in ("infantry", "airplanes", "tanks"):
+            low, high = ((st["soldiers"]["min"], st["soldiers"]["max"]) if kind == "infantry" else
+                         (st["airplanes"]["min"], st["airplanes"]["max"]) if kind == "airplanes" else (1, st["tanks"]))
+            step = make("Stepper", label=app.t("battle.count_" + kind), value=self.chosen["n"])
+            step.minus = lambda: self._count(-1, low, high)
+            step.plus = lambda: self._count(1, low, high)
+            box.add_widget(step)
+        rows = []
+        if kind == "tanks":
+            for i in range(self.chosen["n"]):
+                rows.append(Factory.DiceRow(count=st["dice_per_tank"]))
+        else:
+            rows.append(Factory.DiceRow(count=self.chosen["n"]))
+            want = self.chosen["n"]
+            if self.chosen.get("requested") != want:  # arm the reader for this many dice
+                self.chosen = {**self.chosen, "requested": want, "faces": None}
+                s.request_dice(want)
+            roll = s.dice_candidate
+            if roll is not None and len(roll.values) == want:  # the reader read them
+                self.chosen["faces"] = list(roll.values)
+        kept = self.chosen.get("faces") or []
+        for i, row in enumerate(rows):
+            if i == 0 and len(kept) == len(row.faces):
+                row.set_faces(kept)  # typed faces survive a redraw
+            if i == 0:
+                row.bind(faces=lambda _r, faces: self.chosen.__setitem__("faces", list(faces)))
+            box.add_widget(row)
+            self.ids[f"dice_{i}"] = row
+        line = Factory.BoxLayout(size_hint_y=None, height=app.touch, spacing=app.u * 6)
+        back = Factory.Btn(text=app.t("common.back"), kind="quiet")
+        back.bind(on_tap=lambda *_: self._cancel())
+        roll = Factory.Btn(text=app.t("dice.app_roll"))
+        roll.bind(on_tap=lambda *_: [r.roll() for r in rows])
+        ok = Factory.Btn(text=app.t("battle.confirm_roll"), kind="primary")
+        ok.bind(on_tap=lambda *_: self._send_roll(rows))
+        self.ids["roll_ok"] = ok
+        for w in (back, roll, ok):
+            line.add_widget(w)
+        box.add_widget(line)
+
+    def _count(self, delta, low, high):
+        self.chosen = {**self.chosen, "n": min(high, max(low, self.chosen["n"] + delta))}
+        self.refresh()
+
+    def _cancel(self):
+        self.chosen = {}
+        self.session.dice_done()
+        self.refresh()
+
+    def _send_roll(self, rows):
+        st = self.chosen["step"]
+        kind = st["assault"]
+        step = {"side": st["side"], "assault": kind}
+        if kind == "tanks":
+            step["rolls"] = [list(r.faces) for r in rows]
+        else:
+            step["dice"] = list(rows[0].faces)
+            if kind == "infantry":
+                step["soldiers"] = self.chosen["n"]
+            elif kind == "airplanes":
+                step["airplanes"] = self.chosen["n"]
+        self.chosen = {}
+        self.session.dice_done()
+        if not self.send(self.session.cmd("BattleStep", step)):
+            self.refresh()
+
+    def _result(self, s, app, view, box):
+        lb = s.last_battle
+        self.chosen = {}
+        if not lb:
+            self.title, self.armies, self.odds, self.log = app.t("battle.none"), "", "", ""
+            return
+        e, out = lb["event"], lb.get("outcome") or {}
+        att, dfn = presenters.seat_name(view, e["attacker"]), presenters.seat_name(view, e["defender"])
+        target = s.territory_name(e["target"], app.lang)
+        if e.get("retreated"):
+            self.title = app.t("battle.retreated", attacker=att, target=target)
+        elif e.get("winner") == "attacker":
+            self.title = app.t("battle.won_attacker", attacker=att, target=target)
+        else:
+            self.title = app.t("battle.won_defender", defender=dfn, target=target)
+        if out:
+            self._armies(app, {}, out)
+        self.odds = ""
+        self.log = "\n".join(out.get("log", []))
+        ok = Factory.Btn(text=app.t("battle.continue"), kind="primary")
+        ok.bind(on_tap=lambda *_: app.go_current())
+        box.add_widget(ok)
+        self.ids["continue"] = ok

@@ -1,0 +1,30 @@
+"""History: the games in the journal, with export of a game's record."""
+
+from kivy.factory import Factory
+from kivy.properties import StringProperty
+
+from companion.app.screens.base import BaseScreen
+
+
+class HistoryScreen(BaseScreen):
+    note = StringProperty("")
+
+    def refresh(self):
+        s = self.session
+        box = self.ids.games
+        box.clear_widgets()
+        games = s.games() if s else []
+        self.note = "" if games else self.app.t("history.empty")
+        for game in games:
+            row = Factory.GameRow()
+            row.game = game
+            row.screen = self
+            box.add_widget(row)
+
+    def export(self, game_id):
+        path = self.session.export(game_id)
+        self.app.toast(self.app.t("history.exported", path=path) if path else self.session.last_reason)
+
+    def open_game(self, game_id):
+        if self.session.resume(game_id):
+            self.app.go_current()

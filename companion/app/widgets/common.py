@@ -1,0 +1,112 @@
+"""Small building blocks: a button that explains why it is off, panels, colour swatches, a toast."""
+
+from __future__ import annotations
+
+from kivy.animation import Animation
+from kivy.app import App
+from kivy.graphics import Color, Line, RoundedRectangle
+from kivy.properties import BooleanProperty, ColorProperty, ListProperty, OptionProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
+
+from companion.app.theme import PALETTE, text_on
+
+
+class Panel(Widget):
+    """Mixin-free marker; the rounded background is drawn in kv (``<Panel>`` rule)."""
+
+
+class Btn(ButtonBehavior, Label):
+    """A touch button. With a ``reason`` it looks off, and a tap shows the reason instead of acting.
+
+    kv binds ``on_tap`` (not ``on_release``) so that an off button never acts.
+    """
+
+    kind = OptionProperty("normal", options=["normal", "primary", "danger", "quiet", "selected"])
+    reason = StringProperty("")
+    fill = ColorProperty(None, allownone=True)  # an explicit colour (an army's) overrides ``kind``
+
+    __events__ = ("on_tap",)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        with self.canvas.before:
+            self._bg_colour = Color()
+            self._bg = RoundedRectangle(radius=[6])
+            self._edge_colour = Color(0, 0, 0, 0)
+            self._edge = Line(width=1.4)
+        self.fbind("pos", self._redraw)
+        self.fbind("size", self._redraw)
+        self.fbind("state", self._redraw)
+        self.fbind("kind", self._redraw)
+        self.fbind("reason", self._redraw)
+        self.fbind("fill", self._redraw)
+        self.halign = "center"
+        self.valign = "middle"
+        self.fbind("size", self._wrap)
+        self._redraw()
+
+    def _wrap(self, *_):
+        self.text_size = (self.width - 8, None)
+
+    def _redraw(self, *_):
+        if self.reason:
+            bg, fg = PALETTE["disabled"], PALETTE["disabled_text"]
+        elif self.fill is not None:
+            bg, fg = tuple(self.fill), text_on(self.fill)
+        elif self.kind == "primary":
+            bg, fg = PALETTE["accent"], PALETTE["accent_text"]
+        elif self.kind == "danger":
+            bg, fg = PALETTE["danger"], PALETTE["text"]
+        elif self.kind == "selected":
+            bg, fg = PALETTE["text"], PALETTE["accent_text"]
+        elif self.kind == "quiet":
+            bg, fg = PALETTE["panel_hi"], PALETTE["text"]
+        else:
+            bg, fg = PALETTE["button"], PALETTE["text"]
+        if self.state == "down" and not self.reason:
+            bg = tuple(min(1.0, c * 1.25 + 0.05) for c in bg[:3]) + (1,)
+        self._bg_colour.rgba = bg
+        self.color = fg
+        self._bg.pos, self._bg.size = self.pos, self.size
+        self._edge_colour.rgba = PALETTE["accent"] if self.kind == "selected" else (0, 0, 0, 0)
+        self._edge.rounded_rectangle = (self.x, self.y, self.width, self.height, 6)
+
+    def on_release(self):
+        if self.reason:
+            app = App.get_running_app()
+            if app is not None:
+                app.toast(self.reason)
+            return
+        self.dispatch("on_tap")
+
+    def on_tap(self):
+        pass
+
+
+class Swatch(Widget):
+    """A filled circle in an army's colour (drawn in kv)."""
+
+    rgba = ListProperty([0.5, 0.5, 0.5, 1])
+    ring = BooleanProperty(False)
+
+
+class Toast(Label):
+    """A one-line message at the bottom of the screen that fades out after a few seconds."""
+
+    def show(self, text: str, seconds: float = 3.5):
+        Animation.cancel_all(self, "opacity")
+        self.text = text
+        self.opacity = 1
+        (Animation(duration=seconds) + Animation(opacity=0, duration=0.4)).start(self)
+
+
+def make(cls_name: str, **props):
+    """A widget of a kv-declared class with its properties set (kv classes refuse them in __init__)."""
+    from kivy.factory import Factory
+
+    widget = getattr(Factory, cls_name)()
+    for key, value in props.items():
+        setattr(widget, key, value)
+    return widget

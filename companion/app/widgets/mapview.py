@@ -1,0 +1,209 @@
+"""The schematic map: territories as nodes with their land borders, sea zones, the Helvetic area.
+
+Nodes are coloured by owner and carry the pieces (soldiers, tanks, airplanes, castle and
+towers). A tap selects the nearest territory; ``choices`` (when set) greys out the rest,
+so a screen offers only what the engine allows.
+"""
+
+from __future__ import annotations
+
+from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle, RoundedRectangle
+from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.widget import Widget
+
+from companion.app.theme import PALETTE, text_on
+from companion.app.widgets.textures import text_texture
+
+
+class MapView(Widget):
+    map_data = DictProperty({})
+    lang = StringProperty("it")
+    owners = DictProperty({})  # territory id -> RGBA of the owner's army
+    pieces = DictProperty({})  # territory id -> {"soldiers", "tanks", "airplanes", "castle", "towers"}
+    selected = ListProperty([])  # highlighted territory ids
+    choices = ObjectProperty(None, allownone=True)  # None: every territory; else the ids one may tap
+    marks = DictProperty({})  # territory id -> short tag drawn on the node ("from", "to", ...)
+    unit = NumericProperty(1.0)  # the app's scale
+    touch_size = NumericProperty(48)
+
+    __events__ = ("on_select",)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._centres: dict[str, tuple[float, float]] = {}
+        for name in ("pos", "size", "map_data", "lang", "owners", "pieces", "selected", "choices", "marks",
+                     "unit"):
+            self.fbind(name, self._schedule)
+        self._pending = False
+
+    def _schedule(self, *_):
+        if not self._pending:
+            self._pending = True
+            from kivy.clock import Clock
+
+            Clock.schedule_once(self.redraw, -1)  # before the next frame, once per burst of changes
+
+    # -- geometry -----------------------------------------------------------------------
+    def node_size(self) -> tuple[float, float]:
+        return max(self.width * 0.085, 44 * self.unit), max(self.height * 0.068, 30 * self.unit)
+
+    def to_px(self, pos) -> tuple[float, float]:
+        nw, nh = self.node_size()
+        x = self.x + nw / 2 + pos[0] * (self.width - nw)
+        y = self.top - nh / 2 - pos[1] * (self.height - nh)
+        return x, y
+
+    def territory_at(self, x: float, y: float) -> str | None:
+        """The territory whose node is nearest to (x, y), within about one node."""
+        nw, nh = self.node_size()
+        best, best_d = None, None
+        for tid, (cx, cy) in self._centres.items():
+            dx, dy = (x - cx) / (nw * 0.75), (y - cy) / (nh * 0.9)
+            d = dx * dx + dy * dy
+            if d <= 1.0 and (best_d is None or d < best_d):
+                best, best_d = tid, d
+        return best
+
+    def centre_of(self, tid: str) -> tuple[float, float]:
+        return self._centres[tid]
+
+    # -- touch --------------------------------------------------------------------------
+    def on_touch_down(self, touch):
+        if not self.collide_point(*touch.pos):
+            return super().on_touch_down(touch)
+        tid = self.territory_at(*touch.pos)
+        if tid is None:
+            return True
+        if self.choices is not None and tid not in self.choices:
+            self.dispatch("on_select", tid, False)
+            return True
+        self.dispatch("on_select", tid, True)
+        return True
+
+    def on_select(self, territory: str, allowed: bool):
+        pass
+
+    # -- drawing ------------------------------------------------------------------------
+    def redraw(self, *_):
+        self._pending = False
+        self.canvas.clear()
+        data = self.map_data
+        if not data or self.width < 10:
+            return
+        u = self.unit
+        nw, nh = self.node_size()
+        territories = {t["id"]: t for t in data.get("territories", [])}
+        self._centres = {tid: self.to_px(t["pos"]) for tid, t in territories.items()}
+        seas = {s["id"]: s for s in data.get("seas", [])}
+        sea_px = {sid: self.to_px(s["pos"]) for sid, s in seas.items()}
+        crossings = {tuple(sorted(c)) for c in data.get("crossings", [])}
+        fs_name = max(9, int(10 * u))
+        fs_num = max(11, int(15 * u))
+        with self.canvas:
+            # the Helvetic Confederation: impassable
+            poly = data.get("helvetic", {}).get("polygon") or []
+            if len(poly) >= 3:
+                pts = [self.to_px(p) for p in poly]
+                cx = sum(p[0] for p in pts) / len(pts)
+                cy = sum(p[1] for p in pts) / len(pts)
+                verts, idx = [cx, cy, 0, 0], []
+                for i, (px, py) in enumerate(pts):
+                    verts += [px, py, 0, 0]
+                verts += [pts[0][0], pts[0][1], 0, 0]
+                Color(*PALETTE["helvetic"])
+                Mesh(vertices=verts, indices=list(range(len(pts) + 2)), mode="triangle_fan")
+            # sea zones: a label and faint lines to the territories facing them
+            for t in territories.values():
+                for sid in t.get("seas", []):
+                    if sid in sea_px:
+                        Color(*PALETTE["sea_text"][:3], 0.22)
+                        Line(points=[*self._centres[t["id"]], *sea_px[sid]], width=1, dash_length=4, dash_offset=4)
+            for sid, s in seas.items():
+                sx, sy = sea_px[sid]
+                tex = text_texture(self._name(s), max(10, int(12 * u)), True)
+                Color(*PALETTE["sea"])
+                RoundedRectangle(pos=(sx - tex.width / 2 - 6 * u, sy - tex.height / 2 - 3 * u),
+                                 size=(tex.width + 12 * u, tex.height + 6 * u), radius=[8 * u])
+                Color(*PALETTE["sea_text"])
+                Rectangle(texture=tex, pos=(sx - tex.width / 2, sy - tex.height / 2), size=tex.size)
+            # land borders (sea crossings that count as land borders drawn dashed)
+            for a, b in data.get("borders", []):
+                if a not in self._centres or b not in self._centres:
+                    continue
+                crossing = tuple(sorted((a, b))) in crossings
+                Color(*(PALETTE["crossing"] if crossing else PALETTE["border"]))
+                if crossing:
+                    Line(points=[*self._centres[a], *self._centres[b]], width=1.2, dash_length=6, dash_offset=4)
+                else:
+                    Line(points=[*self._centres[a], *self._centres[b]], width=1.6 * u)
+            # the territories
+            for tid, t in territories.items():
+                self._draw_node(tid, t, nw, nh, fs_name, fs_num)
+
+    def _name(self, item) -> str:
+        names = item.get("name", item.get("id", ""))
+        if isinstance(names, dict):
+            return names.get(self.lang) or names.get("en") or item.get("id", "")
+        return str(names)
+
+    def _draw_node(self, tid, t, nw, nh, fs_name, fs_num):
+        u = self.unit
+        cx, cy = self._centres[tid]
+        x, y = cx - nw / 2, cy - nh / 2
+        owner = self.owners.get(tid)
+        fill = tuple(owner) if owner else PALETTE["land"]
+        ink = text_on(fill)
+        allowed = self.choices is None or tid in self.choices
+        if tid in self.selected:
+            Color(*PALETTE["accent"])
+            RoundedRectangle(pos=(x - 4 * u, y - 4 * u), size=(nw + 8 * u, nh + 8 * u), radius=[8 * u])
+        elif self.choices is not None and allowed:
+            Color(1, 1, 1, 0.9)
+            Line(rounded_rectangle=(x - 3 * u, y - 3 * u, nw + 6 * u, nh + 6 * u, 7 * u), width=2 * u)
+        Color(*fill)
+        RoundedRectangle(pos=(x, y), size=(nw, nh), radius=[6 * u])
+        Color(0, 0, 0, 0.35)
+        Line(rounded_rectangle=(x, y, nw, nh, 6 * u), width=1)
+        piece = self.pieces.get(tid) or {}
+        # name (top) and soldiers (bottom left)
+        name_tex = text_texture(self._name(t), fs_name, False, int(nw - 4))
+        Color(*ink)
+        Rectangle(texture=name_tex, pos=(cx - name_tex.width / 2, y + nh - name_tex.height - 1), size=name_tex.size)
+        soldiers = piece.get("soldiers", 0)
+        if soldiers:
+            tex = text_texture(str(soldiers), fs_num, True)
+            Rectangle(texture=tex, pos=(x + 4 * u, y + 1), size=tex.size)
+        # tanks and airplanes: small tags at the bottom right
+        tags = []
+        if piece.get("tanks"):
+            tags.append(f"T{piece['tanks']}")
+        if piece.get("airplanes"):
+            tags.append(f"A{piece['airplanes']}")
+        if tags:
+            tex = text_texture(" ".join(tags), max(9, int(11 * u)), True)
+            Color(0.1, 0.1, 0.12, 0.85)
+            RoundedRectangle(pos=(x + nw - tex.width - 6 * u, y + 2), size=(tex.width + 4 * u, tex.height),
+                             radius=[3])
+            Color(1, 1, 1, 1)
+            Rectangle(texture=tex, pos=(x + nw - tex.width - 4 * u, y + 2), size=tex.size)
+        # castle: a gold tower on the left edge, one pip per tower
+        if piece.get("castle"):
+            s = 10 * u
+            Color(*PALETTE["accent"])
+            Rectangle(pos=(x - s / 2, y + nh - s / 2), size=(s, s))
+            Color(0.1, 0.1, 0.1, 1)
+            Line(rectangle=(x - s / 2, y + nh - s / 2, s, s), width=1)
+            for i in range(int(piece.get("towers", 0))):
+                Color(*PALETTE["accent"])
+                Ellipse(pos=(x + s / 2 + 1 + i * 6 * u, y + nh + s / 2 - 5 * u), size=(5 * u, 5 * u))
+        mark = self.marks.get(tid)
+        if mark:
+            tex = text_texture(mark, max(9, int(11 * u)), True)
+            Color(*PALETTE["accent"])
+            RoundedRectangle(pos=(cx - tex.width / 2 - 3, y - tex.height - 2), size=(tex.width + 6, tex.height),
+                             radius=[3])
+            Color(*PALETTE["accent_text"])
+            Rectangle(texture=tex, pos=(cx - tex.width / 2, y - tex.height - 2), size=tex.size)
+        if not allowed:
+            Color(*PALETTE["bg"][:3], 0.55)
+            RoundedRectangle(pos=(x, y), size=(nw, nh), radius=[6 * u])

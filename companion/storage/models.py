@@ -1,0 +1,72 @@
+"""The journal's tables (schema version ``SCHEMA_VERSION``; see migrations.py for older ones).
+
+- ``schema_version``: one row, the version of these tables.
+- ``games``: one row per game: its record header, where it stands (``head``: how many
+  commands are in effect) and what the game list shows.
+- ``commands``: every accepted command, in order (``seq`` from 1). ``status`` is ``done``,
+  or ``undone`` while it waits on the redo stack. ``body`` is the JSON of
+  ``{"command": ..., "events": [...]}``, sealed while it hides a bid (``sealed``).
+- ``snapshots``: the state after command ``seq``, so that opening a game replays only the
+  last few commands. Sealed when taken while a bid was still hidden.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import UniqueConstraint
+from sqlalchemy.orm import registry
+from sqlmodel import Field, SQLModel
+
+SCHEMA_VERSION = 2
+
+
+class JournalModel(SQLModel, registry=registry()):
+    """Base of the journal's tables; a metadata of their own, apart from any other SQLModel."""
+
+
+class SchemaVersion(JournalModel, table=True):
+    __tablename__ = "schema_version"
+    id: int = Field(default=1, primary_key=True)
+    version: int
+    updated_at: str
+
+
+class Game(JournalModel, table=True):
+    __tablename__ = "games"
+    id: int | None = Field(default=None, primary_key=True)
+    game: str
+    header: str
+    meta: str = "{}"
+    created_at: str
+    head: int = 0
+    # schema 2: what the game list shows
+    updated_at: str | None = None
+    players: str | None = None
+    rounds: int | None = None
+    finished: bool | None = None
+    winner: str | None = None
+
+
+class CommandRow(JournalModel, table=True):
+    __tablename__ = "commands"
+    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    seq: int
+    status: str = "done"
+    secret: bool = False
+    sealed: bool = False
+    reveal: bool = False
+    body: str
+    created_at: str
+
+
+class Snapshot(JournalModel, table=True):
+    __tablename__ = "snapshots"
+    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    seq: int
+    rules_version: str
+    sealed: bool = False
+    body: str
+    created_at: str

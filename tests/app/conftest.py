@@ -1,0 +1,41 @@
+"""One headless app for the whole test session (Kivy has one window per process)."""
+
+import os
+import tempfile
+
+import pytest
+
+from companion.app import kivy_env
+
+kivy_env.configure(headless=True)
+# The journal and its seal key go to a temporary folder, never to the user's data folder.
+_tmp = tempfile.mkdtemp(prefix="magnifico-app-tests-")
+os.environ["MAGNIFICO_DB"] = os.path.join(_tmp, "journal.sqlite3")
+os.environ["MAGNIFICO_KEY_FILE"] = os.path.join(_tmp, "journal.key")
+
+
+@pytest.fixture(scope="session")
+def app():
+    from companion.app import harness
+    from companion.app.main import MagnificoApp
+    from companion.app.settings import Settings
+
+    application = harness.start(MagnificoApp(settings=Settings({"hardware": "simulated"}), lang="en"))
+    yield application
+    harness.stop(application)
+
+
+@pytest.fixture
+def home(app):
+    """The app on its start screen, in English, with no dialog open."""
+    from companion.app import harness
+
+    from kivy.core.window import Window
+
+    for child in list(Window.children):
+        if child is not app.root and hasattr(child, "dismiss"):
+            child.dismiss()
+    app.set_lang("en")
+    app.go("home")
+    harness.frames(2)
+    return app

@@ -1,0 +1,24 @@
+"""Sizes scale from the 800x480 design and touch targets stay at least about 9 mm."""
+
+from companion.app import theme
+
+
+def test_touch_target_is_at_least_9_mm_on_a_dense_screen():
+    dpi = 220
+    assert theme.touch_px(800, 480, dpi) / dpi * 25.4 >= 9.0
+
+
+def test_touch_target_on_the_pi_screen():
+    # 7" Pi display: 800x480 on 154x86 mm, about 132 dpi
+    px = theme.touch_px(800, 480, 96)
+    assert px / (800 / 154) >= 8.4
+
+
+def test_larger_windows_scale_up():
+    assert theme.scale(1280, 800) > theme.scale(800, 480) == 1.0
+    assert theme.touch_px(1280, 800, 96) > theme.touch_px(800, 480, 96)
+
+
+def test_text_on_army_colours_is_readable():
+    assert theme.text_on(theme.army("yellow"))[0] < 0.5
+    assert theme.text_on(theme.army("blue"))[0] > 0.5

@@ -1,0 +1,91 @@
+"""The turn screen's other actions through touches: a card whose printed value nobody has
+entered yet (the engine's GameError.needs asks the table), and moving troops."""
+
+import pytest
+
+pytest.importorskip("companion.games.magnifico.engine")
+
+from kivy.tests.common import UnitTestTouch  # noqa: E402
+
+from companion.app import harness  # noqa: E402
+
+
+def tap_territory(screen, tid):
+    m = screen.ids.map
+    harness.frames(1)
+    x, y = m.to_window(*m.centre_of(tid))
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    harness.frames(1)
+    touch.touch_up()
+    harness.frames(2)
+
+
+@pytest.fixture
+def first_turn(home):
+    """A 3-player game set up through the session: Anna holds Leonardo and bought Walls."""
+    app = home
+    s = app.session
+    assert s.new_game(seats=[{"name": n, "color": c} for n, c in (("Anna", "red"), ("Bruno", "blue"),
+                                                                   ("Carla", "green"))],
+                      variants={}, target=30, soldiers=40) is None
+    a = s.action("RemoveCards")
+    kinds = s.view()["cards"]
+    out = [c for c in a["cards"] if kinds[c]["kind"] == "tank"][:2] + [
+        c for c in a["cards"] if kinds[c]["kind"] == "airplane"][:2]
+    assert s.send(s.cmd("RemoveCards", tuple(out))).ok
+    for seat, faces in ((0, ["hit"] * 6), (1, ["blank"] * 6), (2, ["blank"] * 5 + ["explosion"])):
+        assert s.send(s.cmd("StartOrderRoll", seat, tuple(faces))).ok
+    for seat in range(3):
+        allowed = s.action("PlaceFirstCastle")["territories"]
+        assert s.send(s.cmd("PlaceFirstCastle", seat, allowed[seat * 7])).ok
+    draw = s.action("DrawAuction")
+    assert "walls_1" in draw["project_cards"]
+    assert s.send(s.cmd("DrawAuction", (draw["vehicle_cards"][0], "walls_1"))).ok
+    for seat, amount in ((0, 20), (1, 10), (2, 10)):
+        assert s.send(s.cmd("LockBid", seat, amount)).ok
+    assert s.send(s.cmd("ChooseCard", 0, "walls_1")).ok
+    assert s.send(s.cmd("PassChoice", 1)).ok
+    assert s.send(s.cmd("PassChoice", 2)).ok
+    assert s.view()["phase"] == "turns" and s.legal()["to_act"] == [0]
+    app.go_current()
+    harness.frames(2)
+    return app
+
+
+def test_a_printed_value_is_asked_the_first_time(first_turn):
+    app, s = first_turn, first_turn.session
+    assert s.state.printed("walls_1", "activation") is None  # rules-decisions: not published
+    harness.tap(harness.find_id("act_activate"))
+    harness.tap(harness.find_id("card_walls_1"))
+    dialog = app.dialog
+    assert dialog is not None and dialog.get_root_window() is not None
+    assert app.t("needs.field.activation") in " ".join(harness.texts(dialog))
+    pad = dialog.ids.keypad
+    for key in ("2", "0"):
+        harness.tap(harness.find_text(key, root=pad, exact=True))
+    assert pad.value == "20"
+    harness.tap(harness.find_text("OK", root=pad, exact=True))
+    # the value is recorded like any command, then the activation goes through
+    assert s.state.printed("walls_1", "activation") == 20
+    assert "walls_1" in s.view()["seats"][0]["in_play"]
+    assert s.view()["seats"][0]["florins"] == 100 - 20 + 10  # Leonardo pays 10 less (rules-decisions: Money)
+
+
+def test_moving_troops(first_turn):
+    app, s = first_turn, first_turn.session
+    home = next(t for t, tt in s.view()["territories"].items() if tt["owner"] == 0)
+    free = next(o["target"] for o in s.action("Invade", 0)["options"] if o["source"] == home)
+    assert s.send(s.cmd("Invade", 0, home, free, 1)).ok  # now Anna has two territories: 2 and 1 soldiers
+    app.go("turn")
+    harness.tap(harness.find_id("act_Move"))
+    turn = app.screens["turn"]
+    tap_territory(turn, home)
+    tap_territory(turn, free)
+    assert harness.find_id("step_soldiers").value == 1  # a territory is never left empty
+    harness.tap(harness.find_id("add_move"))
+    harness.tap(harness.find_id("confirm"))
+    terr = s.view()["territories"]
+    assert (terr[home]["soldiers"], terr[free]["soldiers"]) == (1, 2)
+    assert s.view()["turn"]["moved"]
+    assert harness.find_id("act_Move").reason  # once per turn (rules-decisions: Movement)
