@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 
 from kivy.factory import Factory
 from kivy.properties import StringProperty
@@ -81,16 +80,8 @@ class SetupScreen(BaseScreen):
             self.__dict__.get("_faces", {}).clear()
 
     def remove_cards(self):
-        """The cards leave the game unseen: nobody knows which, so the app picks at random."""
-        s = self.session
-        a = s.action("RemoveCards")
-        kinds = s.view()["cards"]
-        rng = random.SystemRandom()
-        chosen = []
-        for kind, k in (("tank", a["tanks"]), ("airplane", a["airplanes"])):
-            pool = [c for c in a["cards"] if kinds[c]["kind"] == kind]
-            chosen += rng.sample(pool, k)
-        self.send(s.cmd("RemoveCards", tuple(chosen)))
+        """The cards leave the game unseen (4.2): nobody knows which, so none is named."""
+        self.send(self.session.cmd("RemoveCards", ()))
 
     def on_map_select(self, territory: str, allowed: bool):
         s = self.session

@@ -17,7 +17,11 @@ from companion.errors import GameError
 
 @dataclass(frozen=True)
 class RemoveCards:
-    """Setup 4.2: the Tank and Airplane cards put back in the box unseen (3-4 players)."""
+    """Setup 4.2: the Tank and Airplane cards put back in the box unseen (3-4 players).
+
+    ``cards`` names them when they are known (a demo, a table that chose to look); left
+    empty, they stay unknown and the engine only counts them (a real table).
+    """
 
     cards: tuple = ()
 

@@ -325,6 +325,12 @@ def _remove_cards(state: State, cmd: C.RemoveCards, events: list) -> None:
     _phase(state, "remove_cards")
     k = REMOVED_AT_SETUP[state.n]
     cards = list(cmd.cards)
+    if not cards and k:
+        # Nobody saw them: the deck keeps all the cards, minus k of each kind nobody can name.
+        state.removed_unseen = {"tank": k, "airplane": k}
+        events.append({"type": "cards_removed", "count": 2 * k, "unseen": True})
+        _begin_start_roll(state)
+        return
     if len(set(cards)) != len(cards):
         raise GameError.of("card_twice")
     deck = state.decks["vehicles"]["unknown"]
@@ -478,10 +484,35 @@ def _recruit(state: State, cmd: C.Recruit, events: list) -> None:
 # the auction
 
 
+def _unseen(state: State) -> int:
+    """How many of the Tank/Airplane deck's unknown cards are really in the box (4.2)."""
+    return sum(state.removed_unseen.values())
+
+
+def _draw_vehicles_unseen(state: State, drawn: list) -> None:
+    """Cards removed unseen at setup cannot be drawn: never more of a kind than the deck holds.
+
+    Once every card of a kind still unknown must be a removed one, they are named."""
+    unknown = state.decks["vehicles"]["unknown"]
+    for kind, hidden in state.removed_unseen.items():
+        left = sum(1 for c in unknown if state.kind(c) == kind) - sum(1 for c in drawn if state.kind(c) == kind)
+        if hidden and left < hidden:
+            raise GameError.of("kind_removed_unseen", kind=msg(f"kind.{kind}"), count=hidden)
+    for c in drawn:
+        unknown.remove(c)
+    for kind, hidden in list(state.removed_unseen.items()):
+        rest = [c for c in unknown if state.kind(c) == kind]
+        if hidden and len(rest) == hidden:
+            for c in rest:
+                unknown.remove(c)
+            state.removed.extend(rest)
+            state.removed_unseen[kind] = 0
+
+
 def auction_counts(state: State) -> tuple[int, int]:
     """5.3.1-3: how many cards come from the Tank/Airplane deck and from the projects."""
     v, p = AUCTION_CARDS[state.n]
-    v_avail = sum(len(x) for x in state.decks["vehicles"].values())
+    v_avail = sum(len(x) for x in state.decks["vehicles"].values()) - _unseen(state)
     p_avail = sum(len(x) for x in state.decks["projects"].values())
     v_take = min(v, v_avail)
     return v_take, min(p + v - v_take, p_avail)
@@ -515,15 +546,18 @@ def _draw_auction(state: State, cmd: C.DrawAuction, events: list) -> None:
         if len(drawn) != k:
             raise GameError.of("auction_count", count=k, deck=label, got=len(drawn))
         d = state.decks[deck]
-        from_unknown = min(k, len(d["unknown"]))
+        from_unknown = min(k, len(d["unknown"]) - (_unseen(state) if deck == "vehicles" else 0))
         for c in drawn[:from_unknown]:
             if c not in d["unknown"]:
                 raise GameError.of("card_at_bottom" if c in d["bottom"] else "card_not_in_deck", card=c)
         expected = d["bottom"][: k - from_unknown]
         if drawn[from_unknown:] != expected:
             raise GameError.of("next_from_bottom", deck=label, cards=list(expected))
-        for c in drawn[:from_unknown]:
-            d["unknown"].remove(c)
+        if deck == "vehicles":
+            _draw_vehicles_unseen(state, drawn[:from_unknown])
+        else:
+            for c in drawn[:from_unknown]:
+                d["unknown"].remove(c)
         del d["bottom"][: k - from_unknown]
     state.auction = Auction(drawn=cards, cards=list(cards), bidders=_bidders(state))
     state.phase = "bidding"

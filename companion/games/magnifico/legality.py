@@ -56,7 +56,8 @@ def legal(state: State) -> dict:
     elif phase == "remove_cards":
         out["table"] = True
         k = E.REMOVED_AT_SETUP[state.n]
-        acts.append(_entry("RemoveCards", tanks=k, airplanes=k, cards=list(state.decks["vehicles"]["unknown"])))
+        acts.append(_entry("RemoveCards", tanks=k, airplanes=k, cards=list(state.decks["vehicles"]["unknown"]),
+                           unseen=bool(k)))
     elif phase == "start_roll":
         sr = state.start_roll
         out["to_act"] = [s for s in sr["contenders"] if s not in sr["rolls"]]

@@ -169,6 +169,8 @@ class State:
     territories: dict = field(default_factory=dict)  # id -> Territory
     decks: dict = field(default_factory=dict)  # "vehicles"/"projects" -> {"unknown": [...], "bottom": [...]}
     removed: list = field(default_factory=list)
+    # 4.2: cards put back in the box unseen, by kind, while nobody knows which they are
+    removed_unseen: dict = field(default_factory=dict)
     start_roll: dict = field(default_factory=dict)  # {"contenders": [...], "rolls": {seat: faces}}
     castle_order: list = field(default_factory=list)
     recruit_pending: list = field(default_factory=list)
@@ -194,7 +196,7 @@ class State:
             phase=self.phase, round=self.round, leonardo=self.leonardo,
             territories={k: t.copy() for k, t in self.territories.items()},
             decks={k: {"unknown": list(d["unknown"]), "bottom": list(d["bottom"])} for k, d in self.decks.items()},
-            removed=list(self.removed),
+            removed=list(self.removed), removed_unseen=dict(self.removed_unseen),
             start_roll={"contenders": list(self.start_roll.get("contenders", ())),
                         "rolls": dict(self.start_roll.get("rolls", {}))},
             castle_order=list(self.castle_order), recruit_pending=list(self.recruit_pending),
@@ -218,6 +220,7 @@ class State:
             "territories": {k: vars(t).copy() for k, t in self.territories.items()},
             "decks": {k: {"unknown": list(d["unknown"]), "bottom": list(d["bottom"])} for k, d in self.decks.items()},
             "removed": list(self.removed),
+            "removed_unseen": dict(self.removed_unseen),
             "start_roll": {"contenders": list(self.start_roll.get("contenders", ())),
                            "rolls": {str(k): list(v) for k, v in self.start_roll.get("rolls", {}).items()}},
             "castle_order": list(self.castle_order),
@@ -249,6 +252,7 @@ class State:
                 territories={k: Territory(**t) for k, t in d["territories"].items()},
                 decks={k: {"unknown": list(v["unknown"]), "bottom": list(v["bottom"])} for k, v in d["decks"].items()},
                 removed=list(d.get("removed", ())),
+                removed_unseen=dict(d.get("removed_unseen", {})),
                 start_roll={"contenders": list(sr.get("contenders", ())),
                             "rolls": {int(k): list(v) for k, v in sr.get("rolls", {}).items()}},
                 castle_order=list(d.get("castle_order", ())),

@@ -274,3 +274,115 @@ def test_steady_stops_firing_tanks_when_too_few_soldiers_are_left_to_kill():
     assert full["assault"] == "tanks" and len(full["rolls"]) == 1
     jammed = policy_step(pos, _PlannedDice([X, X] + [B] * 4 + [B] * 6 + [H] * 6))
     assert len(jammed["rolls"]) >= 2
+
+
+# ---------------------------------------------------------------- float mode and the packed chain
+
+
+def _random_setup(rng):
+    """A random legal battle with every kind of piece and card the odds model (small
+    enough for the exact odds to take a fraction of a second)."""
+    hooks = {"hooks": 2}
+    attacker = {"soldiers": rng.randint(1, 4), "cards": {}}
+    defender = {"soldiers": rng.randint(1, 6), "cards": {}}
+    if rng.random() < 0.6:
+        attacker["tanks"] = rng.randint(1, 2)
+        attacker["tank_card"] = {"dice": rng.randint(1, 4), "hits": rng.randint(1, 6)}
+    if rng.random() < 0.6:
+        attacker["airplanes"] = rng.randint(1, 2)
+        attacker["airplane_card"] = hooks
+        attacker["cards"].update(paratrooper=rng.randint(0, 1), gyroscope=rng.randint(0, 1))
+    if rng.random() < 0.5:
+        defender["airplanes"] = rng.randint(1, 2)
+        defender["airplane_card"] = hooks
+        defender["cards"].update(anti_tank_bomb=rng.randint(0, 1), anti_aircraft_culverin=rng.randint(0, 1))
+    if rng.random() < 0.4:
+        defender["tanks"] = 1
+        defender["tank_card"] = {"dice": rng.randint(1, 3), "hits": rng.randint(1, 4)}
+    if rng.random() < 0.6:
+        defender["castle"] = {"towers": rng.randint(0, 2)}
+        defender["cards"].update(automaton=rng.randint(0, 1), walls=rng.randint(0, 1))
+        attacker["cards"].update(great_cannon=rng.randint(0, 1), bombard=rng.randint(0, 1))
+    attacker["cards"].update(multi_gun=rng.randint(0, 1), battle_wagon=rng.randint(0, 1))
+    return {"attacker": attacker, "defender": defender,
+            "variants": {"tank_explosion": rng.choice(["army", "infantry"])}}
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_float_mode_agrees_with_the_exact_odds(seed):
+    """odds(position, exact=False) is the same recursion in floats: every probability
+    within 1e-9 of the exact one, at the start and after the policy's first step."""
+    rng = random.Random(seed)
+    pos = start(_random_setup(rng))
+    for _ in range(2):
+        exact_result, float_result = odds(pos), odds(pos, exact=False)
+        assert float_result["exact"] == {"attacker_wins": None, "defender_wins": None, "retreat": None}
+        for key in ("attacker_wins", "defender_wins", "retreat"):
+            assert abs(float(exact(exact_result, key)) - float_result[key]) < 1e-9
+        for side in ("attacker", "defender"):
+            rows, float_rows = exact_result["survivors"][side], float_result["survivors"][side]
+            assert rows.keys() == float_rows.keys()
+            for n, row in rows.items():
+                assert abs(float(Fraction(row["exact"])) - float_rows[n]["p"]) < 1e-9
+                assert abs(row["at_least"] - float_rows[n]["at_least"]) < 1e-9
+        if pos["over"]:
+            break
+        pos = step(pos, policy_step(pos, rng))
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_packed_chain_moves_match_the_tuple_rules(seed):
+    """The chain's moves on packed states (odds._Chain: airplane_rows, the packed infantry,
+    automaton and tank paths) == the plain enumeration over compact tuples
+    (odds.assault_into, built on the policy's effect functions), for random states."""
+    from companion.games.magnifico.battle import policy as P
+    from companion.games.magnifico.battle.odds import _Chain, assault_bound, assault_into, pow6
+
+    rng = random.Random(100 + seed)
+    pos = start(([RICH] + SMALL[:2])[seed] if seed < 3 else _random_setup(rng))
+    c = P.context(pos)
+    chain = _Chain(c, 8)
+    top = P.compact(pos)
+    checked = 0
+    for _ in range(120):
+        st = (rng.randint(0, 1), rng.choice([0, 1, 2, 4, 8, 6, 12])) + tuple(
+            rng.randint(1 if i in (2, 5) else 0, v) for i, v in enumerate(top) if i >= 2 and i < 9) + (
+            rng.random() < 0.3 if c.castle else False,)
+        node = chain.target(st)
+        if type(node) is not int:
+            continue
+        inside, leaving, dice = chain.out(node)
+        got = {t: Fraction(x, pow6(dice)) for t, x in inside + leaving}
+        here = chain.decode(node)
+        action = P.decide(c, here, chain.worth)
+        bound = assault_bound(c, here, action)
+        raw: dict = {}
+        assault_into(c, here, action, pow6(bound), raw, raw, {})
+        expected: dict = {}
+        for t, x in raw.items():
+            t = chain.target(t)
+            expected[t] = expected.get(t, 0) + Fraction(x, pow6(bound))
+        assert got == expected, (here, action)
+        checked += 1
+    assert checked > 10
+
+
+def test_kept_chain_gives_the_same_odds_as_a_fresh_one():
+    """odds keeps the chain of the last battles (the screen asks after every roll): the
+    odds after a roll are the same with the kept chain and with a fresh one."""
+    from companion.games.magnifico.battle.odds import clear_cache
+
+    rng = random.Random(5)
+    pos = start(RICH)
+    odds(pos)
+    after = step(pos, policy_step(pos, rng))
+    kept = odds(after)
+    clear_cache()
+    assert odds(after) == kept
+
+
+def test_exact_strings_are_reduced():
+    result = odds(start(RICH))
+    for text in list(result["exact"].values()) + [r["exact"] for r in result["survivors"]["attacker"].values()]:
+        n, d = (int(part) for part in text.split("/"))
+        assert math.gcd(n, d) == 1 and d > 0
