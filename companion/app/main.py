@@ -53,6 +53,20 @@ class MagnificoApp(App):
         """A UI string in the current language; kv passes ``app.lang`` so the text follows it."""
         return self.translations.t(self.lang, key, **fields)
 
+    def reason(self, text) -> str:
+        """A refusal in the table's language: the engine's keyed messages are translated
+        (companion.core.i18n), plain text is shown as it is."""
+        if not text:
+            return ""
+        try:
+            from companion.core.i18n import localized
+        except ImportError:
+            return str(text)
+        try:
+            return str(localized(text, self.lang))
+        except Exception:  # a message the catalogue cannot format: its English text
+            return str(text)
+
     def tn(self, names, *_bound) -> str:
         """A name from the game data (``{"it": ..., "en": ...}``) in the current language."""
         return self.translations.name(self.lang, names)
@@ -196,22 +210,22 @@ class MagnificoApp(App):
 
             ask_card_value(self, result.needs, retry=command)
         else:
-            self.toast(result.reason)
+            self.toast(self.reason(result.reason))
         return False
 
     def undo(self):
         reason = self.session.undo()
-        self.toast(reason or self.t("top.undone"))
+        self.toast(self.reason(reason) or self.t("top.undone"))
         self.go_current()
 
     def redo(self):
         reason = self.session.redo()
-        self.toast(reason or self.t("top.redone"))
+        self.toast(self.reason(reason) or self.t("top.redone"))
         self.go_current()
 
     def correct(self, target: dict, value, reason: str):
         problem = self.session.correct(target, value, reason)
-        self.toast(problem or self.t("correction.done"))
+        self.toast(self.reason(problem) or self.t("correction.done"))
         self.go_current()
 
     def open_menu(self):

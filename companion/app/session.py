@@ -154,7 +154,7 @@ class Session:
         try:
             return self.engine.check(self.state, command)
         except GameError as err:
-            return err.reason
+            return err.message
 
     def cmd(self, name: str, *args, **kwargs):
         """A command object of the engine by its type name."""
@@ -266,8 +266,8 @@ class Session:
             else:
                 state, events = self.journal.submit(self.game_id, command)
         except GameError as err:
-            self.last_reason = err.reason
-            return Result(False, err.reason, err.needs)
+            self.last_reason = err.message
+            return Result(False, err.message, err.needs)
         except Exception as err:  # storage failures: nothing was saved, say so
             self.last_reason = str(err)
             return Result(False, str(err))
@@ -289,7 +289,7 @@ class Session:
             else:
                 state = self.journal.undo(self.game_id)
         except GameError as err:
-            return err.reason
+            return err.message
         self._set_state(state)
         return None
 
@@ -305,7 +305,7 @@ class Session:
             else:
                 state, events = self.journal.redo(self.game_id)
         except GameError as err:
-            return err.reason
+            return err.message
         self._set_state(state, events)
         return None
 
@@ -316,7 +316,7 @@ class Session:
         try:
             state, events = self.journal.correct(self.game_id, target, value, reason)
         except GameError as err:
-            return err.reason
+            return err.message
         self._set_state(state, events)
         return None
 
@@ -386,7 +386,7 @@ class Session:
                 self.game_id = self.journal.new_game(header, meta={"app": "magnifico-companion"})
                 state = self.journal.state(self.game_id)
         except GameError as err:
-            return err.reason
+            return err.message
         except Exception as err:
             return str(err)
         self.history = []
@@ -637,7 +637,7 @@ class Session:
             self.handsets.set_amount(seat, amount)
             self.handsets.lock(seat)
         except GameError as err:
-            return err.reason
+            return err.message
         return None
 
     def unlock_bid(self, seat: int) -> str | None:
@@ -647,7 +647,7 @@ class Session:
         try:
             self.handsets.unlock(seat)
         except GameError as err:
-            return err.reason
+            return err.message
         return None
 
     # callbacks from the handsets: always on the main thread (they come through ``post``)

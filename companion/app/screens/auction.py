@@ -171,7 +171,7 @@ class AuctionScreen(BaseScreen):
             if choose:
                 info = allowed.get(c, {})
                 row.ids.take.opacity = 1
-                row.ids.take.reason = "" if info.get("allowed", False) else info.get("reason", "")
+                row.ids.take.reason = "" if info.get("allowed", False) else app.reason(info.get("reason", ""))
                 row.ids.take.bind(on_tap=lambda _b, card=c, seat=choose["seat"]: self.send(
                     s.cmd("ChooseCard", seat, card)))
                 self.ids["take_" + c] = row.ids.take
@@ -239,7 +239,7 @@ class AuctionScreen(BaseScreen):
         def got(amount):
             reason = s.enter_bid(seat, amount)
             if reason:
-                app.toast(reason)
+                app.toast(app.reason(reason))
             self.refresh()
 
         ask_number(app, app.t("auction.keypad_title", name=name), app.t("auction.keypad_help", name=name), got,
@@ -248,5 +248,5 @@ class AuctionScreen(BaseScreen):
     def _unlock(self, seat: int):
         reason = self.session.unlock_bid(seat)
         if reason:
-            self.app.toast(reason)
+            self.app.toast(self.app.reason(reason))
         self.refresh()

@@ -58,11 +58,11 @@ class BattleScreen(BaseScreen):
                 self.ids[f"assault_{side}_{st['assault']}"] = b_
             for u in off:
                 if u["side"] == turn:
-                    b_ = Factory.Btn(text=app.t("battle." + u["assault"]), reason=u["reason"])
+                    b_ = Factory.Btn(text=app.t("battle." + u["assault"]), reason=app.reason(u["reason"]))
                     box.add_widget(b_)
         retreat = options.get("retreat") or {}
         r = Factory.Btn(text=app.t("battle.retreat"), kind="danger", reason="" if retreat.get("allowed") else (
-            retreat.get("reason") or ""))
+            app.reason(retreat.get("reason"))))
         r.bind(on_tap=lambda *_: self.send(s.cmd("BattleStep", {"side": "attacker", "retreat": True})))
         box.add_widget(r)
         self.ids["retreat"] = r

@@ -23,7 +23,7 @@ class HistoryScreen(BaseScreen):
 
     def export(self, game_id):
         path = self.session.export(game_id)
-        self.app.toast(self.app.t("history.exported", path=path) if path else self.session.last_reason)
+        self.app.toast(self.app.t("history.exported", path=path) if path else self.app.reason(self.session.last_reason))
 
     def open_game(self, game_id):
         if self.session.resume(game_id):

@@ -90,6 +90,6 @@ class SetupScreen(BaseScreen):
         a = s.action("PlaceFirstCastle")
         command = s.cmd("PlaceFirstCastle", a["seat"], territory)
         if not allowed:
-            self.app.toast(s.check(command) or self.app.t("map.not_allowed"))
+            self.app.toast(self.app.reason(s.check(command)) or self.app.t("map.not_allowed"))
             return
         self.send(command)

@@ -77,7 +77,7 @@ class TurnScreen(BaseScreen):
             b.bind(on_tap=lambda btn: btn.action() if btn.action else None)
         if b.parent is not None:
             b.parent.remove_widget(b)
-        b.text, b.reason, b.kind, b.font_size = text, reason or "", kind, self.app.u * 14
+        b.text, b.reason, b.kind, b.font_size = text, self.app.reason(reason), kind, self.app.u * 14
         b.height = self.app.touch
         b.state = "normal"
         b.action = on_tap
