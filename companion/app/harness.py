@@ -43,8 +43,8 @@ def start(app, size=(800, 480)):
 
 
 def stop(app):
+    frames(1)  # pending redraws first: kv rules that name ``app`` must not run after it stops
     app.stop()
-    frames(1)
 
 
 def frames(n: int = 2):

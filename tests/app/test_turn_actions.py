@@ -128,3 +128,20 @@ def test_short_of_soldiers_picks_territories_on_the_map(home):
     terr = s.view()["territories"]
     assert s.view()["phase"] != "recruit"
     assert terr[o["target"]]["soldiers"] == 1 and terr[home_t]["soldiers"] == 3  # the soldier went home
+
+
+def test_refusals_in_the_tables_language(first_turn):
+    from companion.core.i18n import localized
+
+    app, s = first_turn, first_turn.session
+    reason = s.action("BuildTank", 0)["reason"]
+    assert hasattr(reason, "key")  # a keyed message of the engine's catalogue
+    app.set_lang("it")
+    try:
+        harness.frames(2)
+        shown = harness.find_id("act_BuildTank").reason
+        assert shown == localized(reason, "it") and shown != str(reason)
+        harness.tap(harness.find_id("act_BuildTank"))
+        assert app.root.ids.toast.text == shown
+    finally:
+        app.set_lang("en")
