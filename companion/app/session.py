@@ -98,6 +98,8 @@ class Session:
             args = dict(journal_args or {})
             if settings.get("database") and "db" not in args:
                 args["db"] = settings.get("database")
+            if settings.get("key_file") and "key_file" not in args:
+                args["key_file"] = settings.get("key_file")
             session = cls(settings, storage.Journal(**args), post=post)
             notices = getattr(session.journal, "notices", [])
             if notices:

@@ -7,12 +7,13 @@ import pytest
 
 from companion.app import harness
 from companion.app.settings import Settings
+from tests.app.conftest import make_settings
 
 
 def test_unopenable_journal_starts_in_memory_with_a_message(home, tmp_path):
     app = home
     good = app.settings
-    app.settings = Settings({"hardware": "simulated", "database": str(tmp_path)})  # a folder, not a file
+    app.settings = make_settings(database=str(tmp_path))  # a folder, not a file
     try:
         app._start_session()
         app.go("home")
@@ -94,7 +95,7 @@ def test_broken_settings_file_uses_defaults_and_says_so(home, tmp_path):
     assert settings.get("lang") == "it" and settings.problem
     app = home
     good = app.settings
-    settings.values["hardware"] = "simulated"
+    settings.values.update(make_settings().values)  # the broken file's defaults, the test's journal
     app.settings = settings
     try:
         app._start_session()
