@@ -77,6 +77,8 @@ class Session:
         self.settings = settings
         self.journal = journal
         self.post = post or (lambda fn: fn())
+        self._post_given = post is not None  # a main loop to hand results back to
+        self.odds_listeners = []
         self.problem = problem  # (translation key, fields) shown on the home screen
         self.listeners: list[Callable[[], None]] = []
         self.engine = _optional("companion.games.magnifico.engine")
@@ -680,37 +682,101 @@ class Session:
             listener()
 
     # -- battle ---------------------------------------------------------------------------
+    # Odds in float mode take up to seconds for big battles (docs/battle.md "Speed"), so a
+    # worker thread computes them: the screens show PENDING meanwhile and a tap is never
+    # blocked. Only the pure odds function runs there; the result comes back through
+    # ``post`` (Clock.schedule_once in the app), so the engine stays on the main thread.
+    PENDING = {"pending": True}
     _odds_cache: dict = {}
+    _odds_job = None  # (key, position) waiting for the worker
+    _odds_busy = None  # the key the worker is computing
+    _odds_thread = None
+    _odds_lock = None
+    odds_listeners: list = []
 
     def battle_module(self):
         return _optional("companion.games.magnifico.battle")
 
+    def _odds(self, key, position) -> dict | None:
+        """The odds of ``position`` (float mode), PENDING while the worker computes them, or
+        None when they cannot be computed. ``key[0]`` is the state version they belong to."""
+        if key in self._odds_cache:
+            return self._odds_cache[key]
+        battle = self.battle_module()
+        if not self._post_given:  # no main loop to hand back to (bench, scripts): compute here
+            try:
+                self._odds_cache = {**self._keep_odds(), key: battle.odds(position, exact=False)}
+            except Exception:
+                self._odds_cache = {**self._keep_odds(), key: None}
+            return self._odds_cache[key]
+        import copy
+        import threading
+
+        if self._odds_lock is None:
+            self._odds_lock = threading.Condition()
+        with self._odds_lock:
+            if self._odds_busy != key:
+                self._odds_job = (key, copy.deepcopy(position))  # the latest wish replaces an older one
+                self._odds_lock.notify()
+            if self._odds_thread is None:
+                self._odds_thread = threading.Thread(target=self._odds_worker, args=(battle,), daemon=True,
+                                                     name="battle-odds")
+                self._odds_thread.start()
+        return self.PENDING
+
+    def _odds_worker(self, battle) -> None:
+        while True:
+            with self._odds_lock:
+                while self._odds_job is None:
+                    self._odds_lock.wait()
+                key, position = self._odds_job
+                self._odds_job, self._odds_busy = None, key
+            try:
+                result = battle.odds(position, exact=False)
+            except Exception:
+                result = None
+            self.post(lambda key=key, result=result: self._odds_done(key, result))
+
+    def _odds_done(self, key, result) -> None:
+        """On the main thread: keep the odds unless the game has moved on since they were asked."""
+        with self._odds_lock:
+            if self._odds_busy == key:
+                self._odds_busy = None
+        if key[0] != self.version:
+            return  # stale: the position changed while they were computed
+        self._odds_cache = {**self._keep_odds(), key: result}
+        for listener in list(self.odds_listeners):
+            listener()
+
+    def _keep_odds(self) -> dict:
+        return {k: v for k, v in self._odds_cache.items() if k[0] == self.version}
+
     def attack_odds(self, command) -> dict | None:
-        """Exact odds of an attack before it is declared (None when they cannot be computed)."""
+        """The odds of an attack before it is declared: a dict, PENDING, or None when they
+        cannot be computed."""
         battle = self.battle_module()
         setup_fn = getattr(self.engine, "battle_setup", None)
         if battle is None or setup_fn is None or not hasattr(battle, "odds"):
             return None
         key = (self.version, repr(command))
-        if key not in self._odds_cache:
-            try:
-                setup = setup_fn(self.state, command.seat, command.source, command.target, command.soldiers,
-                                 command.tanks, command.airplanes)
-                self._odds_cache = {key: battle.odds(battle.start(setup))}
-            except Exception:
-                return None
-        return self._odds_cache[key]
+        if key in self._odds_cache:
+            return self._odds_cache[key]
+        try:
+            setup = setup_fn(self.state, command.seat, command.source, command.target, command.soldiers,
+                             command.tanks, command.airplanes)
+            position = battle.start(setup)
+        except Exception:
+            return None
+        return self._odds(key, position)
 
     def battle_view(self) -> dict | None:
-        """The battle in progress: the game's battle record, the options and the outcome so far."""
+        """The battle in progress: the game's battle record, the options, the outcome so far and
+        the odds (a dict, PENDING while computed, None when over or not computable)."""
         b = self.view().get("battle")
         battle = self.battle_module()
         if not b or battle is None:
             return None
         position = b["position"]
         out = {"battle": b, "options": battle.options(position), "outcome": battle.outcome(position)}
-        try:
-            out["odds"] = battle.odds(position) if not out["outcome"].get("over") else None
-        except Exception:
-            out["odds"] = None
+        out["odds"] = None if out["outcome"].get("over") else self._odds((self.version, "battle"), position)
         return out

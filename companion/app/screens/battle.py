@@ -11,6 +11,15 @@ from companion.app.screens.base import BaseScreen
 from companion.app.widgets.common import make
 
 
+def odds_text(app, odds) -> str:
+    """The odds line: percentages, "computing the odds…" while the worker runs, or nothing."""
+    if not odds:
+        return ""
+    if odds.get("pending"):
+        return app.t("battle.odds_computing")
+    return app.t("battle.odds", a=round(100 * odds["attacker_wins"]), d=round(100 * odds["defender_wins"]))
+
+
 class BattleScreen(BaseScreen):
     title = StringProperty("")
     armies = StringProperty("")
@@ -18,10 +27,21 @@ class BattleScreen(BaseScreen):
     log = StringProperty("")
     chosen = DictProperty({})  # the assault being entered: the option from battle.options, counts
 
+    def odds_delivered(self):
+        """The worker delivered odds: update the odds line only (a dice entry stays as typed)."""
+        s = self.session
+        if s is None or not s.has_game or self.app.manager.current != self.name:
+            return
+        bv = s.battle_view() if s.view().get("phase") == "battle" else None
+        if bv is not None:
+            self.odds = odds_text(self.app, bv.get("odds"))
+
     def refresh(self):
         s = self.session
         if s is None or not s.has_game:
             return
+        if self.odds_delivered not in s.odds_listeners:
+            s.odds_listeners.append(self.odds_delivered)
         app, view = self.app, s.view()
         box = self.ids.steps
         box.clear_widgets()
@@ -34,9 +54,7 @@ class BattleScreen(BaseScreen):
         self.title = app.t("battle.title", attacker=att, defender=dfn,
                            target=s.territory_name(b["target"], app.lang))
         self._armies(app, b["position"], out)
-        odds = bv.get("odds")
-        self.odds = app.t("battle.odds", a=round(100 * odds["attacker_wins"]),
-                          d=round(100 * odds["defender_wins"])) if odds else ""
+        self.odds = odds_text(app, bv.get("odds"))
         names = {"attacker": att, "defender": dfn}
         self.log = "\n".join(presenters.battle_log(s, b, names, app.lang, app.translations)) or app.t(
             "battle.no_rolls")
