@@ -276,7 +276,25 @@ class Session:
             self.last_reason = str(err)
             return Result(False, str(err))
         self._set_state(state, events)
+        if type(command).__name__ == "SetCardValue":
+            self._remember(command)
         return Result(True, events=events)
+
+    profile_problem = ""  # why the last printed value could not be kept in the box profile
+
+    def _remember(self, command) -> None:
+        """Keep a printed value in the box profile (rules-decisions: asked once, remembered, the
+        table may correct it later); a failure is said, never breaks the game."""
+        self.profile_problem = ""
+        profile = _optional("companion.storage.box_profile")
+        if profile is None:
+            return
+        try:
+            profile.remember(command.card, command.field, command.value, self.settings.get("box_profile"))
+        except GameError as err:
+            self.profile_problem = err.reason
+        except Exception as err:  # a read-only folder, a full card: the game goes on
+            self.profile_problem = str(err)
 
     def set_card_value(self, card: str, field: str, value: int) -> bool:
         return self.send(self.cmd("SetCardValue", card, field, value)).ok
@@ -362,6 +380,9 @@ class Session:
 
     def box(self) -> dict:
         """The map and cards of this table's box (profile merged), or GameError."""
+        profile = _optional("companion.storage.box_profile")
+        if profile is not None:
+            return profile.load_box(self.settings.get("box_profile"))
         data = _optional("companion.games.magnifico.data")
         if data is None:
             raise GameError("the map and cards are not part of this build")

@@ -96,8 +96,11 @@ def ask_card_value(app, needs: dict, retry=None):
     text = app.t("needs.text", card=name, field=app.t(f"needs.field.{fieldname}"))
 
     def got(value):
-        if app.session.set_card_value(card, fieldname, value) and retry is not None:
+        ok = app.session.set_card_value(card, fieldname, value)
+        if ok and retry is not None:
             app.send(retry)
+        if ok and app.session.profile_problem:  # the game goes on; the next game will ask again
+            app.toast(app.t("needs.profile_failed", problem=app.session.profile_problem))
 
     return ask_number(app, app.t("needs.title"), text, got, max_digits=2)
 
