@@ -333,8 +333,11 @@ class Session:
 
     def correct(self, target: dict, value, reason: str) -> str | None:
         """Set a counter by hand with the table's reason (the journal keeps it)."""
-        if not hasattr(self.journal, "correct"):
-            return "corrections need the journal, which is not part of this build"
+        if isinstance(self.journal, MemoryJournal) or not hasattr(self.journal, "correct"):
+            if not reason.strip():
+                return "A correction needs a reason, so the log can tell why."
+            result = self.send(self.cmd("Correct", target, value, reason.strip()))
+            return None if result.ok else result.reason
         try:
             state, events = self.journal.correct(self.game_id, target, value, reason)
         except GameError as err:
