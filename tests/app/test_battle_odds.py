@@ -132,3 +132,25 @@ def test_stale_odds_are_dropped(bruno_attacks, slow_odds):
     assert s.undo() is None  # the position changes while the worker computes
     release.set()
     assert not wait_for(lambda: any(k[1] == repr(command) for k in s._odds_cache), seconds=0.5)
+
+
+def test_battle_lines_in_the_tables_language_with_plurals(bruno_attacks):
+    """The armies and the running log in Italian, singular and plural as the numbers ask."""
+    app, bruno, middle = bruno_attacks
+    s = app.session
+    app.set_lang("it")
+    try:
+        assert app.send(s.cmd("Attack", 1, bruno, middle, 2, 0, 0))
+        harness.frames(2)
+        screen = app.screens["battle"]
+        att, dfn = screen.armies.split("\n")[:2]
+        assert att == "Attaccante: 2 soldati" and dfn.startswith("Difensore: 1 soldato")
+        harness.tap(harness.find_id("assault_attacker_infantry"))
+        row = screen.ids["dice_0"]
+        row.set_faces(["blank", "explosion"])
+        harness.tap(harness.find_id("roll_ok"))
+        assert "0 colpi, 1 vuoto, 1 esplosione" in screen.log
+        assert "Bruno -1 soldato" in screen.log  # an explosion kills one of the roller's own (7.2)
+    finally:
+        app.set_lang("en")
+    assert app.t("battle.log_soldiers", n=1) == "1 soldier" and app.t("battle.log_soldiers", n=2) == "2 soldiers"

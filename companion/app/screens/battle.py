@@ -50,6 +50,9 @@ class BattleScreen(BaseScreen):
             self._result(s, app, view, box)
             return
         b, options, out = bv["battle"], bv["options"], bv["outcome"]
+        here = (s.game_id, repr(b.get("setup")), len(b.get("steps", [])))
+        if self.chosen and self.chosen.get("at") != here:  # another battle, or an undo: choose again
+            self.chosen = {}
         att, dfn = presenters.seat_name(view, b["attacker"]), presenters.seat_name(view, b["defender"])
         self.title = app.t("battle.title", attacker=att, defender=dfn,
                            target=s.territory_name(b["target"], app.lang))
@@ -89,10 +92,12 @@ class BattleScreen(BaseScreen):
         a = out.get("attacker") or pos.get("attacker", {})
         d = out.get("defender") or pos.get("defender", {})
         castle = out.get("castle")
-        line = app.t("battle.army", role=app.t("battle.attacker"), **{k: a.get(k, 0) for k in (
-            "soldiers", "tanks", "airplanes")})
-        line += "\n" + app.t("battle.army", role=app.t("battle.defender"), **{k: d.get(k, 0) for k in (
-            "soldiers", "tanks", "airplanes")})
+        lines = []
+        for role, army in (("attacker", a), ("defender", d)):
+            pieces = [app.t("battle.log_soldiers", n=army.get("soldiers", 0))]
+            pieces += [app.t("battle.log_" + k, n=army[k]) for k in ("tanks", "airplanes") if army.get(k)]
+            lines.append(app.t("battle.army", role=app.t("battle." + role).capitalize(), pieces=", ".join(pieces)))
+        line = "\n".join(lines)
         if castle:
             line += "  " + app.t("battle.castle", level=castle.get("protection", 0), towers=castle.get("towers", 0))
         self.armies = line
@@ -117,7 +122,9 @@ class BattleScreen(BaseScreen):
             counts["n"] = st["tanks"]
         else:
             counts["n"] = st["dice"]
-        self.chosen = {"step": st, **counts}
+        b = self.session.view().get("battle") or {}
+        self.chosen = {"step": st, "at": (self.session.game_id, repr(b.get("setup")), len(b.get("steps", []))),
+                       **counts}
         self.refresh()
 
     def _dice_entry(self, s, app, names, box):
