@@ -510,11 +510,16 @@ class Session:
             return None
         return str(path)
 
-    def log(self) -> list[str]:
-        if self.game_id is None or not hasattr(self.journal, "log"):
+    def log(self, lang: str = "en", game_id=None) -> list[str]:
+        """The game's log from the journal, told in ``lang``."""
+        game_id = self.game_id if game_id is None else game_id
+        if game_id is None or not hasattr(self.journal, "log"):
             return []
         try:
-            return self.journal.log(self.game_id)
+            try:
+                return self.journal.log(game_id, lang=lang)
+            except TypeError:  # a journal without languages
+                return self.journal.log(game_id)
         except Exception:
             return []
 

@@ -227,3 +227,25 @@ def open_correction_form(app):
     d.open()
     app.dialog = d
     return d
+
+
+def open_log(app, title: str, lines: list[str]):
+    """A game's log, one line per event, scrolling; closed with a tap on the button."""
+    from kivy.uix.label import Label
+    from kivy.uix.scrollview import ScrollView
+
+    d = _dialog(app, title, size=(0.9, 0.95))
+    scroll = ScrollView(do_scroll_x=False)
+    text = Label(text="\n".join(lines) or app.t("history.no_log"), color=PALETTE["text"], font_size=app.u * 13,
+                 halign="left", valign="top", size_hint_y=None)
+    text.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
+              texture_size=lambda w, size: setattr(w, "height", max(size[1], 10)))
+    scroll.add_widget(text)
+    d.ids.body.add_widget(scroll)
+    d.ids["log"] = text
+    close = Factory.Btn(text=app.t("common.back"), kind="quiet", size_hint_y=None, height=app.touch)
+    close.bind(on_tap=lambda *_: d.dismiss())
+    d.ids.body.add_widget(close)
+    d.open()
+    app.dialog = d
+    return d
