@@ -106,7 +106,7 @@ def _read(path: pathlib.Path) -> dict:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise HardwareError(f"hardware settings file {path} does not exist") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+    except (OSError, ValueError, RecursionError) as err:  # ValueError: bad UTF-8 or JSON, huge numbers
         raise HardwareError(f"hardware settings file {path} cannot be read: {err}") from None
     if not isinstance(data, dict):
         raise HardwareError(f"hardware settings file {path} must hold a JSON object")
