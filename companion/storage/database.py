@@ -193,6 +193,8 @@ def open_database(location: str, *, readonly: bool = False, busy_timeout: float 
     path = resolve_path(location)
     if readonly and not path.exists():
         raise StorageError(f"There is no journal at {path}.")
+    if path.is_dir():
+        raise StorageError(f"{path} is a folder, not a journal file; choose a file name inside it.")
     lock = None
     notices = []
     try:

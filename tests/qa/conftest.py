@@ -35,6 +35,18 @@ def digest(path: Path) -> str | None:
     return hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else None
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _private_user_folders(tmp_path_factory):
+    """No test touches the real user's data or config folder (journal, seal key, settings)."""
+    home = tmp_path_factory.mktemp("home")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("XDG_DATA_HOME", str(home / "data"))
+        mp.setenv("XDG_CONFIG_HOME", str(home / "config"))
+        mp.delenv("MAGNIFICO_DB", raising=False)
+        mp.delenv("MAGNIFICO_KEY_FILE", raising=False)
+        yield home
+
+
 @pytest.fixture(scope="session")
 def good_record(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("records") / "good.jsonl"
