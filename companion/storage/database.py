@@ -172,7 +172,8 @@ def _instance_lock(path: Path) -> int | None:
     """Hold ``PATH.lock`` for as long as this process runs; refuse a second instance."""
     if fcntl is None:
         return None
-    lock_path = path.with_name(path.name + ".lock")
+    real = path.resolve()  # one lock per file, however it is named (a symlink, a second mount path)
+    lock_path = real.with_name(real.name + ".lock")
     fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
