@@ -6,6 +6,7 @@ unplugged devices"); issue 5 item 2 (the dice command exits non-zero with a mess
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -67,3 +68,24 @@ def test_hardware_pins_with_a_folder_as_settings(tmp_path):
 def test_the_simulators_refuse_bad_input(argv):
     proc = _run("-m", "hardware.simulate", *argv)
     assert_refused(proc.returncode, proc.stdout, proc.stderr)
+
+
+@pytest.mark.parametrize("settings", [
+    {"handsets": [1, 2]},
+    {"handsets": {"seats": {"seat": 0}}},
+    {"handsets": {"bounce_ms": [1]}},
+    {"handsets": {"brightness": "bright"}},
+    {"dice": 5},
+    {"dice": {"backoff_s": 3}},
+    {"dice": {"backoff_s": []}},
+    {"dice": {"baudrate": "fast"}},
+    {"dice": {"port": ["/dev/ttyACM0"]}},
+    [],
+])
+def test_a_settings_file_of_the_wrong_form_is_told(capsys, tmp_path, settings):
+    path = tmp_path / "hardware.json"
+    path.write_text(json.dumps(settings))
+    code, out, err = run_cli(capsys, "dice", "--port", "loop://", "--expect", "2", "--kind", "mag",
+                             "--timeout", "1", "--settings", path)
+    assert_refused(code, out, err)
+    assert "settings" in err
