@@ -33,16 +33,28 @@ def _size(text: str) -> tuple[int, int]:
         return 800, 480
 
 
+def _fullscreen(settings) -> bool:
+    """Fullscreen when the settings say so, or ("auto") on a Raspberry Pi: the kiosk."""
+    value = settings.get("fullscreen")
+    if value == "auto":
+        try:
+            from hardware.gpio import pi_model
+        except ImportError:
+            return False
+        return bool(pi_model())
+    return bool(value)
+
+
 def run(args) -> int:
     if args.command == "screenshots":
         return screenshots(Path(args.out), args.lang or ["it", "en"], args.seed)
     from companion.app import kivy_env
-
-    kivy_env.configure(size=_size(args.size), fullscreen=args.fullscreen)
-    from companion.app.main import MagnificoApp
     from companion.app.settings import Settings
 
     settings = Settings.load()
+    kivy_env.configure(size=_size(args.size), fullscreen=args.fullscreen or _fullscreen(settings))
+    from companion.app.main import MagnificoApp
+
     if args.database:
         settings.values["database"] = args.database
     if args.hardware:
@@ -53,8 +65,15 @@ def run(args) -> int:
 
 def screenshots(out: Path, langs: list[str], seed: int = 7) -> int:
     """Every screen of a demo game at 800x480 and 1280x800, in each language, as PNG files."""
+    import os
+    import tempfile
+
     from companion.app import kivy_env
 
+    # the demo game goes to a throw-away journal, never to the table's own
+    scratch = tempfile.mkdtemp(prefix="magnifico-screenshots-")
+    os.environ["MAGNIFICO_DB"] = os.path.join(scratch, "journal.sqlite3")
+    os.environ["MAGNIFICO_KEY_FILE"] = os.path.join(scratch, "journal.key")
     kivy_env.configure(headless=True, size=SIZES[0])
     from companion.app import harness, tour
     from companion.app.main import MagnificoApp
@@ -67,6 +86,7 @@ def screenshots(out: Path, langs: list[str], seed: int = 7) -> int:
     for lang in langs:
         app.set_lang(lang)
         for name in tour.visit(app, seed=seed):
+            app.root.ids.toast.opacity = 0  # a message from an earlier step would linger on every shot
             for size in SIZES:
                 harness.resize(size)
                 harness.screenshot(str(out / f"{name}-{lang}-{size[0]}x{size[1]}.png"))

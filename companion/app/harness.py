@@ -9,8 +9,28 @@ from __future__ import annotations
 
 from kivy.base import EventLoop
 from kivy.core.window import Window
-from kivy.tests.common import UnitTestTouch
+from kivy.input.motionevent import MotionEvent
 from kivy.uix.widget import Widget
+
+
+class Touch(MotionEvent):
+    """A finger on the window at (x, y) pixels (kivy.tests.common has one too, but imports pytest)."""
+
+    def __init__(self, x: float, y: float):
+        win = EventLoop.window
+        super().__init__("harness", 1, {"x": x / (win.width - 1.0), "y": y / (win.height - 1.0)},
+                         is_touch=True, type_id="touch")
+
+    def depack(self, args):
+        self.sx, self.sy = args["x"], args["y"]
+        self.profile = ["pos"]
+        super().depack(args)
+
+    def down(self):
+        EventLoop._dispatch_input("begin", self)
+
+    def up(self):
+        EventLoop._dispatch_input("end", self)
 
 
 def start(app, size=(800, 480)):
@@ -23,8 +43,8 @@ def start(app, size=(800, 480)):
 
 
 def stop(app):
+    frames(1)  # pending redraws first: kv rules that name ``app`` must not run after it stops
     app.stop()
-    frames(1)
 
 
 def frames(n: int = 2):
@@ -91,10 +111,9 @@ def tap(widget: Widget, n_frames: int = 2):
     A frame is drawn first: a person taps what the screen shows, laid out."""
     frames(1)
     x, y = widget.to_window(*widget.center)
-    touch = UnitTestTouch(x, y)
-    touch.touch_down()
-    frames(1)
-    touch.touch_up()
+    touch = Touch(x, y)
+    touch.down()
+    touch.up()  # both are queued; the next frame dispatches down, then up
     frames(n_frames)
     return widget
 

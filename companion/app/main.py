@@ -53,6 +53,20 @@ class MagnificoApp(App):
         """A UI string in the current language; kv passes ``app.lang`` so the text follows it."""
         return self.translations.t(self.lang, key, **fields)
 
+    def reason(self, text) -> str:
+        """A refusal in the table's language: the engine's keyed messages are translated
+        (companion.core.i18n), plain text is shown as it is."""
+        if not text:
+            return ""
+        try:
+            from companion.core.i18n import localized
+        except ImportError:
+            return str(text)
+        try:
+            return str(localized(text, self.lang))
+        except Exception:  # a message the catalogue cannot format: its English text
+            return str(text)
+
     def tn(self, names, *_bound) -> str:
         """A name from the game data (``{"it": ..., "en": ...}``) in the current language."""
         return self.translations.name(self.lang, names)
@@ -124,6 +138,9 @@ class MagnificoApp(App):
         self.session.listeners.append(self._on_session_change)
         if self.session.problem:
             self.startup_error = self.t(self.session.problem[0], **self.session.problem[1])
+        if self.settings.problem:  # a broken settings file: the defaults are used, and said
+            self.startup_error = (self.startup_error + "\n" if self.startup_error else "") + self.t(
+                "home.settings_problem", problem=self.settings.problem)
         self._on_session_change()
 
     # -- navigation -------------------------------------------------------------------
@@ -184,28 +201,31 @@ class MagnificoApp(App):
 
             s = self.session
             self.go(presenters.next_screen(result.events, s.view(), s.legal()))
+            moved = [e for e in result.events if e.get("type") == "leonardo" and e.get("why") == "auction"]
+            if moved:  # the Leonardo card changes hands: say it, the seat rows show the new holder
+                self.toast(self.t("auction.leonardo_moves", name=presenters.seat_name(s.view(), moved[-1]["seat"])))
             return True
         if result.needs:
             from companion.app.widgets.dialogs import ask_card_value
 
             ask_card_value(self, result.needs, retry=command)
         else:
-            self.toast(result.reason)
+            self.toast(self.reason(result.reason))
         return False
 
     def undo(self):
         reason = self.session.undo()
-        self.toast(reason or self.t("top.undone"))
+        self.toast(self.reason(reason) or self.t("top.undone"))
         self.go_current()
 
     def redo(self):
         reason = self.session.redo()
-        self.toast(reason or self.t("top.redone"))
+        self.toast(self.reason(reason) or self.t("top.redone"))
         self.go_current()
 
     def correct(self, target: dict, value, reason: str):
         problem = self.session.correct(target, value, reason)
-        self.toast(problem or self.t("correction.done"))
+        self.toast(self.reason(problem) or self.t("correction.done"))
         self.go_current()
 
     def open_menu(self):

@@ -196,3 +196,49 @@ def scoring(session, lang: str, tr) -> list[dict]:
         rows.append({"seat": i, "name": p["name"], "rgba": theme.army(p.get("color", "")),
                      "awards": {a: got.get(a, 0) for a in AWARDS}, "total": sum(got.values()), "vp": p["vp"]})
     return rows
+
+
+def battle_log(session, record: dict, names: dict, lang: str, tr) -> list[str]:
+    """The battle told step by step in the table's language: each roll's faces and what each
+    army lost. Re-runs the steps through the battle seam (``start``/``step``) to see the losses."""
+    battle = session.battle_module()
+    if battle is None or not record or "setup" not in record:
+        return []
+    t = lambda key, **kw: tr.t(lang, key, **kw)  # noqa: E731
+    try:
+        pos = battle.start(record["setup"])
+    except Exception:
+        return []
+    lines = []
+    first = battle.outcome(pos)
+    landing = (first.get("losses") or {}).get("attacker", {}).get("soldiers", 0)
+    if record["setup"].get("sea_raid"):
+        lines.append(t("battle.log_landing", n=landing))
+    for step in record.get("steps", []):
+        before = battle.outcome(pos)
+        try:
+            pos = battle.step(pos, step)
+        except Exception:
+            break
+        after = battle.outcome(pos)
+        side = step.get("side", "attacker")
+        who = f"{names.get(side, side)} ({t('battle.' + side)})"
+        if step.get("retreat"):
+            lines.append(t("battle.log_retreat", who=who))
+            continue
+        faces = list(step.get("dice", [])) + [f for roll in step.get("rolls", []) for f in roll]
+        dice = t("battle.log_dice", hits=faces.count("hit"), blanks=faces.count("blank"),
+                 explosions=faces.count("explosion"))
+        losses = []
+        for s_ in ("attacker", "defender"):
+            lost = {k: after["losses"][s_][k] - before["losses"][s_][k] for k in ("soldiers", "tanks", "airplanes")}
+            parts = [t("battle.log_" + k, n=v) for k, v in lost.items() if v]
+            if parts:
+                losses.append(f"{names.get(s_, s_)} -" + ", -".join(parts))
+        lines.append(t("battle.log_line", who=who, assault=t("battle." + step.get("assault", "infantry")),
+                       dice=dice, losses="; ".join(losses) or t("battle.log_no_losses")))
+    final = battle.outcome(pos)
+    if final.get("over"):
+        winner = final.get("winner")
+        lines.append(t("battle.log_winner", name=names.get(winner, "")) if winner else t("battle.log_no_winner"))
+    return lines

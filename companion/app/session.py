@@ -9,10 +9,13 @@ thread in the app), so only one thread ever calls the engine.
 from __future__ import annotations
 
 import importlib
+import itertools
 from dataclasses import dataclass, field
 from typing import Callable
 
 from companion.errors import GameError
+
+_VERSIONS = itertools.count(1)
 
 
 def _optional(module: str):
@@ -95,6 +98,8 @@ class Session:
             args = dict(journal_args or {})
             if settings.get("database") and "db" not in args:
                 args["db"] = settings.get("database")
+            if settings.get("key_file") and "key_file" not in args:
+                args["key_file"] = settings.get("key_file")
             session = cls(settings, storage.Journal(**args), post=post)
             notices = getattr(session.journal, "notices", [])
             if notices:
@@ -151,7 +156,7 @@ class Session:
         try:
             return self.engine.check(self.state, command)
         except GameError as err:
-            return err.reason
+            return err.message
 
     def cmd(self, name: str, *args, **kwargs):
         """A command object of the engine by its type name."""
@@ -225,16 +230,20 @@ class Session:
             return
         battle = self.battle_module()
         b = old.battle
+        steps = [e["step"] for e in events if e.get("type") == "battle_step"]
         if b is None:  # over at once (the attack itself ended it): rebuild from the setup
             position = None
         else:
             position = b["position"]
-            for e in events:
-                if e.get("type") == "battle_step":
-                    position = battle.step(position, e["step"])
+            for step in steps:
+                position = battle.step(position, step)
+            b = {**b, "steps": list(b.get("steps", [])) + steps}
         self.last_battle = {"battle": b, "event": over, "outcome": battle.outcome(position) if position else {}}
 
+    version = 0  # changes with every state, across sessions too: a screen redraws when it differs
+
     def _set_state(self, state, events=()) -> None:
+        self.version = next(_VERSIONS)
         self._note_events(list(events))
         try:
             self._note_battle(self.state, list(events))
@@ -259,8 +268,8 @@ class Session:
             else:
                 state, events = self.journal.submit(self.game_id, command)
         except GameError as err:
-            self.last_reason = err.reason
-            return Result(False, err.reason, err.needs)
+            self.last_reason = err.message
+            return Result(False, err.message, err.needs)
         except Exception as err:  # storage failures: nothing was saved, say so
             self.last_reason = str(err)
             return Result(False, str(err))
@@ -282,7 +291,7 @@ class Session:
             else:
                 state = self.journal.undo(self.game_id)
         except GameError as err:
-            return err.reason
+            return err.message
         self._set_state(state)
         return None
 
@@ -298,7 +307,7 @@ class Session:
             else:
                 state, events = self.journal.redo(self.game_id)
         except GameError as err:
-            return err.reason
+            return err.message
         self._set_state(state, events)
         return None
 
@@ -309,7 +318,7 @@ class Session:
         try:
             state, events = self.journal.correct(self.game_id, target, value, reason)
         except GameError as err:
-            return err.reason
+            return err.message
         self._set_state(state, events)
         return None
 
@@ -379,7 +388,7 @@ class Session:
                 self.game_id = self.journal.new_game(header, meta={"app": "magnifico-companion"})
                 state = self.journal.state(self.game_id)
         except GameError as err:
-            return err.reason
+            return err.message
         except Exception as err:
             return str(err)
         self.history = []
@@ -454,9 +463,8 @@ class Session:
         out = []
         for info in infos:
             when = (info.updated_at or info.created_at or "")[:16].replace("T", " ")
-            status = f"won by {info.winner}" if info.finished and info.winner else f"round {info.rounds or 0}"
-            out.append({"id": info.id, "label": f"{when}  {', '.join(info.players)}  ({status})",
-                        "finished": info.finished})
+            out.append({"id": info.id, "when": when, "players": ", ".join(info.players), "finished": info.finished,
+                        "winner": info.winner, "round": info.rounds or 0})
         return out
 
     def export(self, game_id):
@@ -631,7 +639,7 @@ class Session:
             self.handsets.set_amount(seat, amount)
             self.handsets.lock(seat)
         except GameError as err:
-            return err.reason
+            return err.message
         return None
 
     def unlock_bid(self, seat: int) -> str | None:
@@ -641,7 +649,7 @@ class Session:
         try:
             self.handsets.unlock(seat)
         except GameError as err:
-            return err.reason
+            return err.message
         return None
 
     # callbacks from the handsets: always on the main thread (they come through ``post``)
@@ -683,7 +691,7 @@ class Session:
         setup_fn = getattr(self.engine, "battle_setup", None)
         if battle is None or setup_fn is None or not hasattr(battle, "odds"):
             return None
-        key = (id(self.state), repr(command))
+        key = (self.version, repr(command))
         if key not in self._odds_cache:
             try:
                 setup = setup_fn(self.state, command.seat, command.source, command.target, command.soldiers,

@@ -9,6 +9,7 @@ DEFAULTS = {
     "lang": "it",
     "hardware": "auto",  # "auto": GPIO on a Raspberry Pi, simulated elsewhere; "gpio"; "simulated"
     "database": None,  # None: the journal's default file in the user's data folder
+    "key_file": None,  # None: the journal's default seal key in the user's data folder
     "box_profile": None,  # None: the default box-profile.json in the user's data folder
     "fullscreen": "auto",
 }

@@ -8,19 +8,25 @@ import pytest
 from companion.app import kivy_env
 
 kivy_env.configure(headless=True)
-# The journal and its seal key go to a temporary folder, never to the user's data folder.
+# The journal and its seal key go to a temporary folder, never to the user's data folder
+# (given in the settings, not the environment, so the other packages' tests are untouched).
 _tmp = tempfile.mkdtemp(prefix="magnifico-app-tests-")
-os.environ["MAGNIFICO_DB"] = os.path.join(_tmp, "journal.sqlite3")
-os.environ["MAGNIFICO_KEY_FILE"] = os.path.join(_tmp, "journal.key")
+FILES = {"database": os.path.join(_tmp, "journal.sqlite3"), "key_file": os.path.join(_tmp, "journal.key")}
+
+
+def make_settings(**values):
+    """Settings for a test: simulated hardware and the temporary journal, plus ``values``."""
+    from companion.app.settings import Settings
+
+    return Settings({"hardware": "simulated", **FILES, **values})
 
 
 @pytest.fixture(scope="session")
 def app():
     from companion.app import harness
     from companion.app.main import MagnificoApp
-    from companion.app.settings import Settings
 
-    application = harness.start(MagnificoApp(settings=Settings({"hardware": "simulated"}), lang="en"))
+    application = harness.start(MagnificoApp(settings=make_settings(), lang="en"))
     yield application
     harness.stop(application)
 

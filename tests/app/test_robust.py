@@ -7,12 +7,13 @@ import pytest
 
 from companion.app import harness
 from companion.app.settings import Settings
+from tests.app.conftest import make_settings
 
 
 def test_unopenable_journal_starts_in_memory_with_a_message(home, tmp_path):
     app = home
     good = app.settings
-    app.settings = Settings({"hardware": "simulated", "database": str(tmp_path)})  # a folder, not a file
+    app.settings = make_settings(database=str(tmp_path))  # a folder, not a file
     try:
         app._start_session()
         app.go("home")
@@ -85,3 +86,20 @@ def test_undo_and_correction_from_the_top_bar(home):
         assert app.root.ids.toast.text == s.correct({"seat": 1, "field": "florins"}, florins, "again")
     else:
         assert app.root.ids.toast.text == app.t("correction.done")
+
+
+def test_broken_settings_file_uses_defaults_and_says_so(home, tmp_path):
+    bad = tmp_path / "settings.json"
+    bad.write_text("{ not json", encoding="utf-8")
+    settings = Settings.load(bad)
+    assert settings.get("lang") == "it" and settings.problem
+    app = home
+    good = app.settings
+    settings.values.update(make_settings().values)  # the broken file's defaults, the test's journal
+    app.settings = settings
+    try:
+        app._start_session()
+        assert str(bad) in app.startup_error
+    finally:
+        app.settings = good
+        app._start_session()

@@ -13,8 +13,6 @@ import pytest
 pytest.importorskip("companion.games.magnifico.engine")
 pytest.importorskip("hardware.handsets")
 
-from kivy.tests.common import UnitTestTouch  # noqa: E402
-
 from companion.app import harness, theme  # noqa: E402
 
 SEATS = (("Anna", "red"), ("Bruno", "blue"), ("Carla", "green"))
@@ -24,10 +22,10 @@ def tap_territory(screen, tid):
     m = screen.ids.map
     harness.frames(1)
     x, y = m.to_window(*m.centre_of(tid))
-    touch = UnitTestTouch(x, y)
-    touch.touch_down()
+    touch = harness.Touch(x, y)
+    touch.down()
     harness.frames(1)
-    touch.touch_up()
+    touch.up()
     harness.frames(2)
 
 
@@ -162,6 +160,13 @@ def test_a_full_round_through_the_screens(game):
     assert s.view()["phase"] == "choosing"
     assert s.view()["auction"]["bids"] == {"0": 30, "1": 10, "2": 10}
 
+    # the Leonardo card is drawn on its holder's row
+    harness.frames(2)
+    auction = app.screens["auction"]
+    rows = list(reversed(auction.ids.seats.children))
+    assert auction.ids.leo.opacity == 1
+    assert abs(auction.ids.leo.center_y - rows[s.view()["leonardo"]].center_y) < 2
+
     # choice (5.3.6): Anna bid most and takes the project; Bruno and Carla pass
     harness.tap(harness.find_id("take_" + project))
     assert project in s.view()["seats"][0]["store"]
@@ -213,6 +218,8 @@ def test_a_full_round_through_the_screens(game):
     assert s.view()["territories"][middle]["owner"] == 1
     assert app.screens["battle"].title == app.t("battle.won_attacker", attacker="Bruno",
                                                 target=s.territory_name(middle, app.lang))
+    log = app.screens["battle"].log  # the running log, in the table's language
+    assert "Bruno (attacker)" in log and "1 hits, 0 blanks, 0 explosions" in log and "Anna -1 soldiers" in log
     harness.tap(harness.find_id("continue"))
     assert app.manager.current == "turn"
     assert turn.ids.map.owners[middle] == theme.army("blue")

@@ -5,8 +5,6 @@ import pytest
 
 pytest.importorskip("companion.games.magnifico.engine")
 
-from kivy.tests.common import UnitTestTouch  # noqa: E402
-
 from companion.app import harness  # noqa: E402
 
 
@@ -14,10 +12,10 @@ def tap_territory(screen, tid):
     m = screen.ids.map
     harness.frames(1)
     x, y = m.to_window(*m.centre_of(tid))
-    touch = UnitTestTouch(x, y)
-    touch.touch_down()
+    touch = harness.Touch(x, y)
+    touch.down()
     harness.frames(1)
-    touch.touch_up()
+    touch.up()
     harness.frames(2)
 
 
@@ -89,3 +87,61 @@ def test_moving_troops(first_turn):
     assert (terr[home]["soldiers"], terr[free]["soldiers"]) == (1, 2)
     assert s.view()["turn"]["moved"]
     assert harness.find_id("act_Move").reason  # once per turn (rules-decisions: Movement)
+
+
+def test_short_of_soldiers_picks_territories_on_the_map(home):
+    """5.2.3: an army short of soldiers chooses which territories get none (on the map)."""
+    app, s = home, home.session
+    assert s.new_game(seats=[{"name": n, "color": c} for n, c in (("Anna", "red"), ("Bruno", "blue"),
+                                                                   ("Carla", "green"))],
+                      variants={}, target=30, soldiers=5) is None  # 4 soldiers and the score marker
+    a = s.action("RemoveCards")
+    kinds = s.view()["cards"]
+    out = [c for c in a["cards"] if kinds[c]["kind"] == "tank"][:2] + [
+        c for c in a["cards"] if kinds[c]["kind"] == "airplane"][:2]
+    assert s.send(s.cmd("RemoveCards", tuple(out))).ok
+    for seat, faces in ((0, ["hit"] * 6), (1, ["blank"] * 6), (2, ["blank"] * 6)):
+        assert s.send(s.cmd("StartOrderRoll", seat, tuple(faces))).ok
+    for seat in range(3):
+        allowed = s.action("PlaceFirstCastle")["territories"]
+        assert s.send(s.cmd("PlaceFirstCastle", seat, allowed[seat * 9])).ok
+    draw = s.action("DrawAuction")
+    assert s.send(s.cmd("DrawAuction", (draw["vehicle_cards"][0], draw["project_cards"][0]))).ok
+    for seat in range(3):
+        assert s.send(s.cmd("LockBid", seat, 10)).ok
+    while s.view()["phase"] == "choosing":
+        assert s.send(s.cmd("PassChoice", s.legal()["to_act"][0])).ok
+    home_t = next(t for t, tt in s.view()["territories"].items() if tt["owner"] == 0)
+    o = next(o for o in s.action("Invade", 0)["options"] if o["source"] == home_t)
+    assert s.send(s.cmd("Invade", 0, home_t, o["target"], 1)).ok
+    for seat in range(3):
+        assert s.send(s.cmd("EndTurn", s.legal()["to_act"][0])).ok
+    assert s.view()["phase"] == "recruit" and s.legal()["to_act"] == [0]
+    app.go("income")
+    harness.frames(2)
+    go = harness.find_id("go")
+    assert go.reason  # nothing picked yet: the button says what is missing
+    income = app.screens["income"]
+    tap_territory(income, o["target"])
+    assert income.without == [o["target"]]
+    harness.tap(harness.find_id("go"))
+    terr = s.view()["territories"]
+    assert s.view()["phase"] != "recruit"
+    assert terr[o["target"]]["soldiers"] == 1 and terr[home_t]["soldiers"] == 3  # the soldier went home
+
+
+def test_refusals_in_the_tables_language(first_turn):
+    from companion.core.i18n import localized
+
+    app, s = first_turn, first_turn.session
+    reason = s.action("BuildTank", 0)["reason"]
+    assert hasattr(reason, "key")  # a keyed message of the engine's catalogue
+    app.set_lang("it")
+    try:
+        harness.frames(2)
+        shown = harness.find_id("act_BuildTank").reason
+        assert shown == localized(reason, "it") and shown != str(reason)
+        harness.tap(harness.find_id("act_BuildTank"))
+        assert app.root.ids.toast.text == shown
+    finally:
+        app.set_lang("en")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+from kivy.animation import Animation
+from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.properties import ListProperty, StringProperty
 
@@ -36,6 +38,41 @@ class AuctionScreen(BaseScreen):
             self.picked = []
             self._offer(s, app, view, cards)
         self._seats(s, app, view, phase, seats)
+        Clock.schedule_once(lambda _dt: self._move_leonardo(view.get("leonardo")), 0)
+
+    def _card_pos(self, row):
+        """On the row's slot for it, between the name and the status."""
+        slot = row.ids.slot
+        return (slot.x, row.center_y - self.ids.leo.height / 2)
+
+    def _move_leonardo(self, holder):
+        """The Leonardo card sits on its holder's row, and slides to a new holder (rulebook 5.3.6)."""
+        leo = self.ids.leo
+        rows = list(reversed(self.ids.seats.children))
+        if holder is None or holder >= len(rows) or self.manager is None or self.manager.current != self.name:
+            leo.opacity = 0
+            return
+        row = rows[holder]
+        before = getattr(self, "_holder", None)
+        self._holder = holder
+        Animation.cancel_all(leo)
+        leo.opacity = 1
+        # the rows may not be laid out yet: follow the holder's row when it moves
+        old_row = getattr(self, "_leo_row", None)
+        if old_row is not None:
+            old_row.ids.slot.unbind(pos=self._follow_row)
+        self._leo_row = row
+        row.ids.slot.bind(pos=self._follow_row)
+        if before is None or before == holder or before >= len(rows):
+            leo.pos = self._card_pos(row)
+            return
+        leo.pos = self._card_pos(rows[before])
+        Animation(pos=self._card_pos(row), duration=0.8, t="in_out_quad").start(leo)
+
+    def _follow_row(self, *_):
+        leo = self.ids.leo
+        Animation.cancel_all(leo)
+        leo.pos = self._card_pos(self._leo_row)
 
     # -- turning up the cards ------------------------------------------------------------
     def _draw_picker(self, s, app, box):
@@ -134,7 +171,7 @@ class AuctionScreen(BaseScreen):
             if choose:
                 info = allowed.get(c, {})
                 row.ids.take.opacity = 1
-                row.ids.take.reason = "" if info.get("allowed", False) else info.get("reason", "")
+                row.ids.take.reason = "" if info.get("allowed", False) else app.reason(info.get("reason", ""))
                 row.ids.take.bind(on_tap=lambda _b, card=c, seat=choose["seat"]: self.send(
                     s.cmd("ChooseCard", seat, card)))
                 self.ids["take_" + c] = row.ids.take
@@ -202,7 +239,7 @@ class AuctionScreen(BaseScreen):
         def got(amount):
             reason = s.enter_bid(seat, amount)
             if reason:
-                app.toast(reason)
+                app.toast(app.reason(reason))
             self.refresh()
 
         ask_number(app, app.t("auction.keypad_title", name=name), app.t("auction.keypad_help", name=name), got,
@@ -211,5 +248,5 @@ class AuctionScreen(BaseScreen):
     def _unlock(self, seat: int):
         reason = self.session.unlock_bid(seat)
         if reason:
-            self.app.toast(reason)
+            self.app.toast(self.app.reason(reason))
         self.refresh()

@@ -37,8 +37,9 @@ class BattleScreen(BaseScreen):
         odds = bv.get("odds")
         self.odds = app.t("battle.odds", a=round(100 * odds["attacker_wins"]),
                           d=round(100 * odds["defender_wins"])) if odds else ""
-        self.log = "\n".join(out.get("log", [])) or app.t("battle.no_rolls")
         names = {"attacker": att, "defender": dfn}
+        self.log = "\n".join(presenters.battle_log(s, b, names, app.lang, app.translations)) or app.t(
+            "battle.no_rolls")
         if self.chosen:
             self._dice_entry(s, app, names, box)
             return
@@ -57,11 +58,11 @@ class BattleScreen(BaseScreen):
                 self.ids[f"assault_{side}_{st['assault']}"] = b_
             for u in off:
                 if u["side"] == turn:
-                    b_ = Factory.Btn(text=app.t("battle." + u["assault"]), reason=u["reason"])
+                    b_ = Factory.Btn(text=app.t("battle." + u["assault"]), reason=app.reason(u["reason"]))
                     box.add_widget(b_)
         retreat = options.get("retreat") or {}
         r = Factory.Btn(text=app.t("battle.retreat"), kind="danger", reason="" if retreat.get("allowed") else (
-            retreat.get("reason") or ""))
+            app.reason(retreat.get("reason"))))
         r.bind(on_tap=lambda *_: self.send(s.cmd("BattleStep", {"side": "attacker", "retreat": True})))
         box.add_widget(r)
         self.ids["retreat"] = r
@@ -136,13 +137,14 @@ class BattleScreen(BaseScreen):
                 row.bind(faces=lambda _r, faces: self.chosen.__setitem__("faces", list(faces)))
             box.add_widget(row)
             self.ids[f"dice_{i}"] = row
+        extra = self._declarations(app, st, names, box)
         line = Factory.BoxLayout(size_hint_y=None, height=app.touch, spacing=app.u * 6)
         back = Factory.Btn(text=app.t("common.back"), kind="quiet")
         back.bind(on_tap=lambda *_: self._cancel())
         roll = Factory.Btn(text=app.t("dice.app_roll"))
-        roll.bind(on_tap=lambda *_: [r.roll() for r in rows])
+        roll.bind(on_tap=lambda *_: [r.roll() for r in rows + list(extra.values())])
         ok = Factory.Btn(text=app.t("battle.confirm_roll"), kind="primary")
-        ok.bind(on_tap=lambda *_: self._send_roll(rows))
+        ok.bind(on_tap=lambda *_: self._send_roll(rows, extra))
         self.ids["roll_ok"] = ok
         for w in (back, roll, ok):
             line.add_widget(w)
@@ -157,10 +159,54 @@ class BattleScreen(BaseScreen):
         self.session.dice_done()
         self.refresh()
 
-    def _send_roll(self, rows):
+    def _declarations(self, app, st, names, box) -> dict:
+        """What is declared with the roll, when the battle offers it: the Great Cannon, a
+        paratrooper (one die), the other side's interceptors (their own dice)."""
+        rows = {}
+
+        def toggle(key, label):
+            on = bool(self.chosen.get(key))
+            b = Factory.Btn(text=f"{label}: {app.t('common.on') if on else app.t('common.off')}",
+                            kind="selected" if on else "normal")
+            b.bind(on_tap=lambda *_: self._set(key, not on))
+            box.add_widget(b)
+            self.ids["toggle_" + key] = b
+            return on
+
+        if st.get("great_cannon"):
+            toggle("great_cannon", app.t("battle.great_cannon"))
+        if st.get("paratrooper") and toggle("paratrooper", app.t("battle.paratrooper")):
+            rows["paratrooper"] = Factory.DiceRow(count=1)
+            box.add_widget(rows["paratrooper"])
+        icpt = st.get("intercept")
+        if icpt and icpt.get("max_airplanes"):
+            k = int(self.chosen.get("intercept", 0))
+            step = make("Stepper", label=app.t("battle.interceptors", name=names[icpt["side"]]), value=k)
+            step.minus = lambda: self._set("intercept", max(0, k - 1))
+            step.plus = lambda: self._set("intercept", min(icpt["max_airplanes"], k + 1))
+            box.add_widget(step)
+            if k:
+                rows["intercept"] = Factory.DiceRow(count=k)
+                box.add_widget(rows["intercept"])
+        for key, row in rows.items():
+            self.ids["dice_" + key] = row
+        return rows
+
+    def _set(self, key, value):
+        self.chosen = {**self.chosen, key: value}
+        self.refresh()
+
+    def _send_roll(self, rows, extra=None):
         st = self.chosen["step"]
         kind = st["assault"]
         step = {"side": st["side"], "assault": kind}
+        extra = extra or {}
+        if self.chosen.get("great_cannon") and st.get("great_cannon"):
+            step["great_cannon"] = True
+        if "paratrooper" in extra:
+            step["paratrooper"] = extra["paratrooper"].faces[0]
+        if "intercept" in extra:
+            step["intercept"] = {"airplanes": len(extra["intercept"].faces), "dice": list(extra["intercept"].faces)}
         if kind == "tanks":
             step["rolls"] = [list(r.faces) for r in rows]
         else:
@@ -192,7 +238,8 @@ class BattleScreen(BaseScreen):
         if out:
             self._armies(app, {}, out)
         self.odds = ""
-        self.log = "\n".join(out.get("log", []))
+        names = {"attacker": att, "defender": dfn}
+        self.log = "\n".join(presenters.battle_log(s, lb.get("battle") or {}, names, app.lang, app.translations))
         ok = Factory.Btn(text=app.t("battle.continue"), kind="primary")
         ok.bind(on_tap=lambda *_: app.go_current())
         box.add_widget(ok)

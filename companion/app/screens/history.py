@@ -1,6 +1,6 @@
 """History: the games in the journal, with export of a game's record."""
 
-from kivy.factory import Factory
+from companion.app.widgets.common import make
 from kivy.properties import StringProperty
 
 from companion.app.screens.base import BaseScreen
@@ -16,14 +16,14 @@ class HistoryScreen(BaseScreen):
         games = s.games() if s else []
         self.note = "" if games else self.app.t("history.empty")
         for game in games:
-            row = Factory.GameRow()
-            row.game = game
-            row.screen = self
-            box.add_widget(row)
+            status = (self.app.t("history.won", name=game["winner"]) if game["finished"] and game["winner"]
+                      else self.app.t("history.round", n=game["round"]))
+            label = f"{game['when']}  {game['players']}  ({status})"
+            box.add_widget(make("GameRow", label=label, game_id=game["id"], screen=self))
 
     def export(self, game_id):
         path = self.session.export(game_id)
-        self.app.toast(self.app.t("history.exported", path=path) if path else self.session.last_reason)
+        self.app.toast(self.app.t("history.exported", path=path) if path else self.app.reason(self.session.last_reason))
 
     def open_game(self, game_id):
         if self.session.resume(game_id):

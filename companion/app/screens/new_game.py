@@ -115,6 +115,6 @@ class NewGameScreen(BaseScreen):
             soldiers=int(self.soldiers),
         )
         if reason:
-            self.app.toast(reason)
+            self.app.toast(self.app.reason(reason))
             return
         self.app.go_current()

@@ -45,6 +45,10 @@ class ScoringScreen(BaseScreen):
         after = [p["vp"] for p in s.view()["seats"]]
         colours = [theme.army(p.get("color", "")) for p in s.view()["seats"]]
         self._track_data = (before, after, colours)
+        if getattr(self, "_animated", None) is s.last_scoring:  # a redraw, not a new scoring
+            self.on_progress(self, self.progress)
+            return
+        self._animated = s.last_scoring
         Animation.cancel_all(self, "progress")
         self.progress = 0
         Animation(progress=1, duration=1.2, t="out_quad").start(self)

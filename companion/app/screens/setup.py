@@ -46,13 +46,18 @@ class SetupScreen(BaseScreen):
             chip = make("PlayerChip", name=presenters.seat_name(view, seat), rgba=presenters.seat_rgba(view, seat))
             box.add_widget(chip)
             row = Factory.DiceRow(count=6)
+            kept = self.__dict__.setdefault("_faces", {})
+            if (seat, len(view["start_roll"]["rolls"])) in kept:  # typed faces survive a redraw
+                row.set_faces(kept[(seat, len(view["start_roll"]["rolls"]))])
+            row.bind(faces=lambda _r, faces, k=(seat, len(view["start_roll"]["rolls"])): kept.__setitem__(
+                k, list(faces)))
             box.add_widget(row)
             self.ids["dice"] = row
             line = Factory.BoxLayout(size_hint_y=None, height=app.touch, spacing=app.u * 6)
             roll = Factory.Btn(text=app.t("dice.app_roll"))
             roll.bind(on_tap=lambda *_: row.roll())
             ok = Factory.Btn(text=app.t("common.confirm"), kind="primary")
-            ok.bind(on_tap=lambda *_: self.send(s.cmd("StartOrderRoll", seat, tuple(row.faces))))
+            ok.bind(on_tap=lambda *_: self._confirm_roll(seat, tuple(row.faces)))
             line.add_widget(roll)
             line.add_widget(ok)
             box.add_widget(line)
@@ -70,6 +75,10 @@ class SetupScreen(BaseScreen):
         else:
             self.help = ""
 
+    def _confirm_roll(self, seat: int, faces: tuple):
+        if self.send(self.session.cmd("StartOrderRoll", seat, faces)):
+            self.__dict__.get("_faces", {}).clear()
+
     def remove_cards(self):
         """The cards leave the game unseen (4.2): nobody knows which, so none is named."""
         self.send(self.session.cmd("RemoveCards", ()))
@@ -81,6 +90,6 @@ class SetupScreen(BaseScreen):
         a = s.action("PlaceFirstCastle")
         command = s.cmd("PlaceFirstCastle", a["seat"], territory)
         if not allowed:
-            self.app.toast(s.check(command) or self.app.t("map.not_allowed"))
+            self.app.toast(self.app.reason(s.check(command)) or self.app.t("map.not_allowed"))
             return
         self.send(command)

@@ -17,6 +17,10 @@ class TableScreen(BaseScreen):
         if s is None or not s.has_game:
             return
         app = self.app
+        drawn = (s.version, app.lang, app.touch)
+        if drawn == getattr(self, "_drawn", None):
+            return  # the same state as last time: the panels and the map are still right
+        self._drawn = drawn
         view = s.view()
         self.target = view.get("target", 30)
         box = self.ids.players

@@ -36,6 +36,10 @@ class TurnScreen(BaseScreen):
         if key != getattr(self, "_turn_key", None):  # another player's turn: start from the list
             self._turn_key = key
             self.mode, self.pick, self.moves = "", {}, []
+        drawn = (s.version, self.mode, repr(self.pick), repr(self.moves), app.lang, app.touch)
+        if drawn == getattr(self, "_drawn", None):
+            return  # nothing changed since the last time (back from the table view): keep the widgets
+        self._drawn = drawn
         p = view["seats"][seat]
         self.title = app.t("turn.title", name=p["name"])
         status = app.t("turn.status", florins=p["florins"], invasions=view["turn"]["invasions"],
@@ -64,9 +68,19 @@ class TurnScreen(BaseScreen):
 
     # -- the list of actions ---------------------------------------------------------------
     def _button(self, box, wid, text, reason="", kind="normal", on_tap=None):
-        b = Factory.Btn(text=text, reason=reason or "", kind=kind, font_size=self.app.u * 14)
-        if on_tap:
-            b.bind(on_tap=lambda *_: on_tap())
+        """A button of the panel; made once per name and then reused (making one costs more than
+        the rest of a redraw)."""
+        pool = self.__dict__.setdefault("_pool", {})
+        b = pool.get(wid)
+        if b is None:
+            b = pool[wid] = Factory.Btn()
+            b.bind(on_tap=lambda btn: btn.action() if btn.action else None)
+        if b.parent is not None:
+            b.parent.remove_widget(b)
+        b.text, b.reason, b.kind, b.font_size = text, self.app.reason(reason), kind, self.app.u * 14
+        b.height = self.app.touch
+        b.state = "normal"
+        b.action = on_tap
         box.add_widget(b)
         self.ids[wid] = b
         return b

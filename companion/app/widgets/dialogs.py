@@ -64,6 +64,7 @@ def open_menu(app):
     item("menu.settings", lambda: app.go("settings"))
     item("menu.language", lambda: app.set_lang("en" if app.lang == "it" else "it"))
     item("menu.home", lambda: app.go("home"), kind="quiet")
+    item("menu.quit", app.stop, kind="danger")
     item("common.close", lambda: None, kind="quiet")
     d.open()
     app.dialog = d

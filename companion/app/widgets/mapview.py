@@ -12,7 +12,7 @@ from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectP
 from kivy.uix.widget import Widget
 
 from companion.app.theme import PALETTE, text_on
-from companion.app.widgets.textures import text_texture
+from companion.app.widgets.textures import fitted_texture, text_texture
 
 
 class MapView(Widget):
@@ -166,7 +166,7 @@ class MapView(Widget):
         Line(rounded_rectangle=(x, y, nw, nh, 6 * u), width=1)
         piece = self.pieces.get(tid) or {}
         # name (top) and soldiers (bottom left)
-        name_tex = text_texture(self._name(t), fs_name, False, int(nw - 4))
+        name_tex = fitted_texture(self._name(t), fs_name, int(nw - 4), max(7, int(fs_name * 0.75)))
         Color(*ink)
         Rectangle(texture=name_tex, pos=(cx - name_tex.width / 2, y + nh - name_tex.height - 1), size=name_tex.size)
         soldiers = piece.get("soldiers", 0)

@@ -1,0 +1,54 @@
+"""On a laptop the handsets are keys (hardware.keyboard: 1/q/a for seat 0, 3/e/d for seat 1...):
+a key drives the MockFactory pin, the handset locks, the engine gets the sealed bid."""
+
+import time
+
+import pytest
+
+pytest.importorskip("companion.games.magnifico.engine")
+pytest.importorskip("hardware.keyboard")
+
+from companion.app import harness  # noqa: E402
+
+
+def key(app, char, seconds=0.07):
+    app._on_key_down(None, ord(char))
+    time.sleep(seconds)
+    app._on_key_up(None, ord(char))
+    time.sleep(seconds)
+
+
+def test_keys_lock_a_bid(home):
+    app, s = home, home.session
+    assert s.handsets is not None and s.keyboard is not None
+    assert s.new_game(seats=[{"name": n, "color": c} for n, c in (("Anna", "red"), ("Bruno", "blue"),
+                                                                   ("Carla", "green"))],
+                      variants={}, target=30, soldiers=40) is None
+    a = s.action("RemoveCards")
+    kinds = s.view()["cards"]
+    out = [c for c in a["cards"] if kinds[c]["kind"] == "tank"][:2] + [
+        c for c in a["cards"] if kinds[c]["kind"] == "airplane"][:2]
+    assert s.send(s.cmd("RemoveCards", tuple(out))).ok
+    for seat, faces in ((0, ["hit"] * 6), (1, ["blank"] * 6), (2, ["blank"] * 6)):
+        assert s.send(s.cmd("StartOrderRoll", seat, tuple(faces))).ok
+    for seat in range(3):
+        assert s.send(s.cmd("PlaceFirstCastle", seat, s.action("PlaceFirstCastle")["territories"][seat * 7])).ok
+    draw = s.action("DrawAuction")
+    assert s.send(s.cmd("DrawAuction", (draw["vehicle_cards"][0], draw["project_cards"][0]))).ok
+    app.go_current()
+    harness.frames(2)
+    assert app.manager.current == "auction"
+    key(app, "1")  # seat 0: up, from 10 to 20
+    key(app, "a")  # seat 0: lock
+    harness.frames(3)
+    assert s.lock_states.get(0) == "locked"
+    assert app.banner == app.t("banner.bidding", locked=1, n=3)
+    key(app, "a")  # press again before the reveal: unlock (hardware settings: unlock "press")
+    harness.frames(3)
+    assert s.lock_states.get(0) == "entering"
+    assert app.banner == app.t("banner.bidding", locked=0, n=3)
+    for k in ("a", "d", "g"):
+        key(app, k)
+    harness.frames(3)
+    assert s.view()["phase"] == "choosing"
+    assert s.view()["auction"]["bids"] == {"0": 20, "1": 10, "2": 10}

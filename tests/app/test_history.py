@@ -1,0 +1,51 @@
+"""History with export, and resuming an unfinished game from the journal after a restart."""
+
+import json
+
+import pytest
+
+pytest.importorskip("companion.storage")
+pytest.importorskip("companion.games.magnifico.engine")
+
+from companion.app import harness  # noqa: E402
+
+SEATS = [{"name": n, "color": c} for n, c in (("Ada", "red"), ("Bea", "blue"), ("Cyd", "green"))]
+
+
+def test_history_lists_and_exports_the_game(home):
+    app, s = home, home.session
+    assert s.new_game(seats=SEATS, variants={}, target=30, soldiers=40) is None
+    assert s.send(s.cmd("StartOrderRoll", 0, ("hit",) * 6)).ok is False  # cards first: refused, nothing saved
+    app.go("history")
+    harness.frames(2)
+    row = next(w for w in harness.walk(app.screens["history"].ids.games) if getattr(w, "game_id", None) == s.game_id)
+    assert "Ada, Bea, Cyd" in row.label
+    assert row.label in harness.texts()  # shown, not only stored
+    export = next(w for w in harness.walk(row) if getattr(w, "text", "") == app.t("history.export"))
+    harness.tap(export)
+    toast = app.root.ids.toast.text
+    path = toast.split(" ", 2)[-1] if app.lang == "en" else toast.rsplit(" ", 1)[-1]
+    with open(path, encoding="utf-8") as f:
+        header = json.loads(f.readline())
+    assert [seat["name"] for seat in header["seats"]] == ["Ada", "Bea", "Cyd"]
+
+
+def test_resume_after_a_restart(home):
+    app, s = home, home.session
+    assert s.new_game(seats=SEATS, variants={}, target=30, soldiers=40) is None
+    a = s.action("RemoveCards")
+    kinds = s.view()["cards"]
+    out = [c for c in a["cards"] if kinds[c]["kind"] == "tank"][:2] + [
+        c for c in a["cards"] if kinds[c]["kind"] == "airplane"][:2]
+    assert s.send(s.cmd("RemoveCards", tuple(out))).ok
+    game_id, before = s.game_id, s.view()
+    app._start_session()  # what a restart of the app does: a fresh session on the same journal
+    app.go("home")
+    harness.frames(2)
+    assert not app.session.has_game
+    button = harness.find_id("resume")
+    assert not button.reason and "Ada" in button.text
+    harness.tap(button)
+    assert app.session.game_id == game_id
+    assert app.session.view() == before
+    assert app.manager.current == "setup"
