@@ -215,7 +215,14 @@ class Journal:
             self._open[game_id] = g
         return g
 
+    @staticmethod
+    def _known_id(game_id) -> None:
+        """A game id SQLite can look up (a 64-bit integer); else no such game."""
+        if isinstance(game_id, bool) or not isinstance(game_id, int) or not -(2**63) <= game_id < 2**63:
+            raise StorageError(f"There is no game {game_id} in this journal.")
+
     def _load(self, game_id: int) -> _OpenGame:
+        self._known_id(game_id)
         with storage_errors(self.path), self._session() as session:
             row = session.get(Game, game_id)
             if row is None:
@@ -474,6 +481,7 @@ class Journal:
         Sealed bids all come after the last reveal, so this takes back only what undo could.
         """
         self._writable()
+        self._known_id(game_id)
         with storage_errors(self.path), self._session() as session:
             first = session.exec(
                 select(func.min(CommandRow.seq)).where(

@@ -126,3 +126,13 @@ def test_demo_db_keeps_a_corrupt_file_aside(capsys, tmp_path):
 
 def test_resume_without_a_demo_game(capsys, tmp_path):
     assert_refused(*run_cli(capsys, "demo", "--quiet", "--resume", "--db", tmp_path / "fresh.sqlite3"))
+
+
+@pytest.mark.parametrize("game", ["5", "-1", "99999999999999999999999", "-99999999999999999999999"])
+@pytest.mark.parametrize("command", ["export", "state"])
+def test_a_game_that_is_not_in_the_journal(capsys, demo_journal, command, game):
+    before = digest(demo_journal)
+    code, out, err = run_cli(capsys, command, "--db", demo_journal, "--game", game)
+    assert_refused(code, out, err)
+    assert f"no game {game}" in err
+    assert digest(demo_journal) == before
