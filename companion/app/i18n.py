@@ -1,16 +1,29 @@
 """UI strings in Italian and English from ``data/translations/{it,en}.json``.
 
-Keys are flat dotted names (``"home.new_game"``); values may hold ``{name}`` fields.
+Keys are flat dotted names (``"home.new_game"``); values may hold ``{name}`` fields and
+plurals as in the engine's catalogues (companion.core.i18n): ``{n|soldier|soldiers}`` gives
+the first word when ``n`` is 1 and the second otherwise.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from companion.app.paths import TRANSLATIONS_DIR
 
 LANGUAGES = ("it", "en")
+
+
+_PLURAL = re.compile(r"\{(\w+)\|([^|{}]*)\|([^|{}]*)\}")
+
+
+def _plural(match, fields) -> str:
+    name, one, many = match.groups()
+    if name not in fields:
+        return match.group(0)
+    return (one if fields[name] == 1 else many).replace("{", "{{").replace("}", "}}")
 
 
 class Translations:
@@ -27,6 +40,8 @@ class Translations:
         if text is None:
             text = self.strings["en"].get(key, key)
         if fields:
+            if "|" in text:
+                text = _PLURAL.sub(lambda m: _plural(m, fields), text)
             try:
                 return text.format(**fields)
             except (KeyError, IndexError, ValueError):

@@ -77,6 +77,8 @@ class Session:
         self.settings = settings
         self.journal = journal
         self.post = post or (lambda fn: fn())
+        self._post_given = post is not None  # a main loop to hand results back to
+        self.odds_listeners = []
         self.problem = problem  # (translation key, fields) shown on the home screen
         self.listeners: list[Callable[[], None]] = []
         self.engine = _optional("companion.games.magnifico.engine")
@@ -274,7 +276,25 @@ class Session:
             self.last_reason = str(err)
             return Result(False, str(err))
         self._set_state(state, events)
+        if type(command).__name__ == "SetCardValue":
+            self._remember(command)
         return Result(True, events=events)
+
+    profile_problem = ""  # why the last printed value could not be kept in the box profile
+
+    def _remember(self, command) -> None:
+        """Keep a printed value in the box profile (rules-decisions: asked once, remembered, the
+        table may correct it later); a failure is said, never breaks the game."""
+        self.profile_problem = ""
+        profile = _optional("companion.storage.box_profile")
+        if profile is None:
+            return
+        try:
+            profile.remember(command.card, command.field, command.value, self.settings.get("box_profile"))
+        except GameError as err:
+            self.profile_problem = err.reason
+        except Exception as err:  # a read-only folder, a full card: the game goes on
+            self.profile_problem = str(err)
 
     def set_card_value(self, card: str, field: str, value: int) -> bool:
         return self.send(self.cmd("SetCardValue", card, field, value)).ok
@@ -313,8 +333,11 @@ class Session:
 
     def correct(self, target: dict, value, reason: str) -> str | None:
         """Set a counter by hand with the table's reason (the journal keeps it)."""
-        if not hasattr(self.journal, "correct"):
-            return "corrections need the journal, which is not part of this build"
+        if isinstance(self.journal, MemoryJournal) or not hasattr(self.journal, "correct"):
+            if not reason.strip():
+                return "A correction needs a reason, so the log can tell why."
+            result = self.send(self.cmd("Correct", target, value, reason.strip()))
+            return None if result.ok else result.reason
         try:
             state, events = self.journal.correct(self.game_id, target, value, reason)
         except GameError as err:
@@ -360,6 +383,9 @@ class Session:
 
     def box(self) -> dict:
         """The map and cards of this table's box (profile merged), or GameError."""
+        profile = _optional("companion.storage.box_profile")
+        if profile is not None:
+            return profile.load_box(self.settings.get("box_profile"))
         data = _optional("companion.games.magnifico.data")
         if data is None:
             raise GameError("the map and cards are not part of this build")
@@ -484,11 +510,16 @@ class Session:
             return None
         return str(path)
 
-    def log(self) -> list[str]:
-        if self.game_id is None or not hasattr(self.journal, "log"):
+    def log(self, lang: str = "en", game_id=None) -> list[str]:
+        """The game's log from the journal, told in ``lang``."""
+        game_id = self.game_id if game_id is None else game_id
+        if game_id is None or not hasattr(self.journal, "log"):
             return []
         try:
-            return self.journal.log(self.game_id)
+            try:
+                return self.journal.log(game_id, lang=lang)
+            except TypeError:  # a journal without languages
+                return self.journal.log(game_id)
         except Exception:
             return []
 
@@ -680,37 +711,101 @@ class Session:
             listener()
 
     # -- battle ---------------------------------------------------------------------------
+    # Odds in float mode take up to seconds for big battles (docs/battle.md "Speed"), so a
+    # worker thread computes them: the screens show PENDING meanwhile and a tap is never
+    # blocked. Only the pure odds function runs there; the result comes back through
+    # ``post`` (Clock.schedule_once in the app), so the engine stays on the main thread.
+    PENDING = {"pending": True}
     _odds_cache: dict = {}
+    _odds_job = None  # (key, position) waiting for the worker
+    _odds_busy = None  # the key the worker is computing
+    _odds_thread = None
+    _odds_lock = None
+    odds_listeners: list = []
 
     def battle_module(self):
         return _optional("companion.games.magnifico.battle")
 
+    def _odds(self, key, position) -> dict | None:
+        """The odds of ``position`` (float mode), PENDING while the worker computes them, or
+        None when they cannot be computed. ``key[0]`` is the state version they belong to."""
+        if key in self._odds_cache:
+            return self._odds_cache[key]
+        battle = self.battle_module()
+        if not self._post_given:  # no main loop to hand back to (bench, scripts): compute here
+            try:
+                self._odds_cache = {**self._keep_odds(), key: battle.odds(position, exact=False)}
+            except Exception:
+                self._odds_cache = {**self._keep_odds(), key: None}
+            return self._odds_cache[key]
+        import copy
+        import threading
+
+        if self._odds_lock is None:
+            self._odds_lock = threading.Condition()
+        with self._odds_lock:
+            if self._odds_busy != key:
+                self._odds_job = (key, copy.deepcopy(position))  # the latest wish replaces an older one
+                self._odds_lock.notify()
+            if self._odds_thread is None:
+                self._odds_thread = threading.Thread(target=self._odds_worker, args=(battle,), daemon=True,
+                                                     name="battle-odds")
+                self._odds_thread.start()
+        return self.PENDING
+
+    def _odds_worker(self, battle) -> None:
+        while True:
+            with self._odds_lock:
+                while self._odds_job is None:
+                    self._odds_lock.wait()
+                key, position = self._odds_job
+                self._odds_job, self._odds_busy = None, key
+            try:
+                result = battle.odds(position, exact=False)
+            except Exception:
+                result = None
+            self.post(lambda key=key, result=result: self._odds_done(key, result))
+
+    def _odds_done(self, key, result) -> None:
+        """On the main thread: keep the odds unless the game has moved on since they were asked."""
+        with self._odds_lock:
+            if self._odds_busy == key:
+                self._odds_busy = None
+        if key[0] != self.version:
+            return  # stale: the position changed while they were computed
+        self._odds_cache = {**self._keep_odds(), key: result}
+        for listener in list(self.odds_listeners):
+            listener()
+
+    def _keep_odds(self) -> dict:
+        return {k: v for k, v in self._odds_cache.items() if k[0] == self.version}
+
     def attack_odds(self, command) -> dict | None:
-        """Exact odds of an attack before it is declared (None when they cannot be computed)."""
+        """The odds of an attack before it is declared: a dict, PENDING, or None when they
+        cannot be computed."""
         battle = self.battle_module()
         setup_fn = getattr(self.engine, "battle_setup", None)
         if battle is None or setup_fn is None or not hasattr(battle, "odds"):
             return None
         key = (self.version, repr(command))
-        if key not in self._odds_cache:
-            try:
-                setup = setup_fn(self.state, command.seat, command.source, command.target, command.soldiers,
-                                 command.tanks, command.airplanes)
-                self._odds_cache = {key: battle.odds(battle.start(setup))}
-            except Exception:
-                return None
-        return self._odds_cache[key]
+        if key in self._odds_cache:
+            return self._odds_cache[key]
+        try:
+            setup = setup_fn(self.state, command.seat, command.source, command.target, command.soldiers,
+                             command.tanks, command.airplanes)
+            position = battle.start(setup)
+        except Exception:
+            return None
+        return self._odds(key, position)
 
     def battle_view(self) -> dict | None:
-        """The battle in progress: the game's battle record, the options and the outcome so far."""
+        """The battle in progress: the game's battle record, the options, the outcome so far and
+        the odds (a dict, PENDING while computed, None when over or not computable)."""
         b = self.view().get("battle")
         battle = self.battle_module()
         if not b or battle is None:
             return None
         position = b["position"]
         out = {"battle": b, "options": battle.options(position), "outcome": battle.outcome(position)}
-        try:
-            out["odds"] = battle.odds(position) if not out["outcome"].get("over") else None
-        except Exception:
-            out["odds"] = None
+        out["odds"] = None if out["outcome"].get("over") else self._odds((self.version, "battle"), position)
         return out

@@ -564,8 +564,11 @@ class Journal:
                 return info.id
         return None
 
-    def log(self, game_id: int) -> list[str]:
-        """The game told line by line from its events; bids still sealed stay hidden."""
+    def log(self, game_id: int, lang: str = "en") -> list[str]:
+        """The game told line by line from its events; bids still sealed stay hidden.
+
+        ``lang`` goes to the rules' describe hook (``describe(event, header, lang=...)``); in a
+        language other than English the sealed bids and corrections are told by the hook too."""
         g = self._game(game_id)
         names = _players(g.header)
         with storage_errors(self.path), self._session() as session:
@@ -574,22 +577,35 @@ class Journal:
                 .where(CommandRow.game_id == game_id, CommandRow.seq <= g.head)
                 .order_by(CommandRow.seq)
             ).all()
+        hook = getattr(getattr(g.rules, "module", None), "describe", None) if lang != "en" else None
+        if hook is not None:
+            def describe(event):
+                try:
+                    return hook(event, g.header, lang=lang)
+                except TypeError:  # a hook without languages
+                    return g.rules.describe(event, g.header)
+        else:
+            def describe(event):
+                return g.rules.describe(event, g.header)
         lines = []
         for row in rows:
             body = self._row_public(row)
             command = body["command"]
             if body.get("sealed"):
                 seat = command.get("seat")
+                if hook is not None:
+                    lines.append(describe({"type": "bid_locked", "seat": seat}))
+                    continue
                 who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "A player"
                 lines.append(f"{who} locked a bid (sealed until the reveal)")
                 continue
-            if command.get("type") == "Correct":
+            if command.get("type") == "Correct" and hook is None:
                 lines.append(
                     f"Correction by hand: {_target_words(command.get('target'), names)} set to "
                     f"{command.get('value')}, because {command.get('reason')}"
                 )
                 continue
-            lines.extend(g.rules.describe(e, g.header) for e in body["events"] if isinstance(e, dict))
+            lines.extend(describe(e) for e in body["events"] if isinstance(e, dict))
         return lines
 
     # --- records ---------------------------------------------------------------------

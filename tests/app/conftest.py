@@ -11,7 +11,15 @@ kivy_env.configure(headless=True)
 # The journal and its seal key go to a temporary folder, never to the user's data folder
 # (given in the settings, not the environment, so the other packages' tests are untouched).
 _tmp = tempfile.mkdtemp(prefix="magnifico-app-tests-")
-FILES = {"database": os.path.join(_tmp, "journal.sqlite3"), "key_file": os.path.join(_tmp, "journal.key")}
+FILES = {"database": os.path.join(_tmp, "journal.sqlite3"), "key_file": os.path.join(_tmp, "journal.key"),
+         "box_profile": os.path.join(_tmp, "box-profile.json")}
+
+
+@pytest.fixture(autouse=True)
+def fresh_box_profile():
+    """Every test starts with the shipped box: no printed value remembered by an earlier test."""
+    if os.path.exists(FILES["box_profile"]):
+        os.remove(FILES["box_profile"])
 
 
 def make_settings(**values):

@@ -49,3 +49,33 @@ def test_resume_after_a_restart(home):
     assert app.session.game_id == game_id
     assert app.session.view() == before
     assert app.manager.current == "setup"
+
+
+def test_a_games_log_in_the_tables_language(home):
+    """The history's log of a game is told in the table's language (the journal passes it to
+    the engine's describe hook)."""
+    app, s = home, home.session
+    assert s.new_game(seats=SEATS, variants={}, target=30, soldiers=40) is None
+    a = s.action("RemoveCards")
+    kinds = s.view()["cards"]
+    out = [c for c in a["cards"] if kinds[c]["kind"] == "tank"][:2] + [
+        c for c in a["cards"] if kinds[c]["kind"] == "airplane"][:2]
+    assert s.send(s.cmd("RemoveCards", tuple(out))).ok
+    assert s.correct({"seat": 1, "counter": "vp"}, 3, "punti dimenticati") is None
+    english = s.log("en")
+    app.set_lang("it")
+    try:
+        app.go("history")
+        harness.frames(2)
+        row = next(w for w in harness.walk(app.screens["history"].ids.games)
+                   if getattr(w, "game_id", None) == s.game_id)
+        harness.tap(next(w for w in harness.walk(row) if getattr(w, "text", "") == app.t("history.log")))
+        shown = app.dialog.ids["log"].text
+    finally:
+        app.dialog.dismiss()
+        app.set_lang("en")
+    italian = s.log("it")
+    assert shown == "\n".join(italian)
+    assert len(italian) == len(english) and italian != english
+    assert any("punti dimenticati" in line and "Bea" in line for line in italian)
+    assert any("Correction by hand" in line for line in english)  # English as before

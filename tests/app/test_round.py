@@ -219,7 +219,7 @@ def test_a_full_round_through_the_screens(game):
     assert app.screens["battle"].title == app.t("battle.won_attacker", attacker="Bruno",
                                                 target=s.territory_name(middle, app.lang))
     log = app.screens["battle"].log  # the running log, in the table's language
-    assert "Bruno (attacker)" in log and "1 hits, 0 blanks, 0 explosions" in log and "Anna -1 soldiers" in log
+    assert "Bruno (attacker)" in log and "1 hit, 0 blanks, 0 explosions" in log and "Anna -1 soldier" in log
     harness.tap(harness.find_id("continue"))
     assert app.manager.current == "turn"
     assert turn.ids.map.owners[middle] == theme.army("blue")

@@ -11,6 +11,15 @@ from companion.app.screens.base import BaseScreen
 from companion.app.widgets.common import make
 
 
+def odds_text(app, odds) -> str:
+    """The odds line: percentages, "computing the odds…" while the worker runs, or nothing."""
+    if not odds:
+        return ""
+    if odds.get("pending"):
+        return app.t("battle.odds_computing")
+    return app.t("battle.odds", a=round(100 * odds["attacker_wins"]), d=round(100 * odds["defender_wins"]))
+
+
 class BattleScreen(BaseScreen):
     title = StringProperty("")
     armies = StringProperty("")
@@ -18,10 +27,21 @@ class BattleScreen(BaseScreen):
     log = StringProperty("")
     chosen = DictProperty({})  # the assault being entered: the option from battle.options, counts
 
+    def odds_delivered(self):
+        """The worker delivered odds: update the odds line only (a dice entry stays as typed)."""
+        s = self.session
+        if s is None or not s.has_game or self.app.manager.current != self.name:
+            return
+        bv = s.battle_view() if s.view().get("phase") == "battle" else None
+        if bv is not None:
+            self.odds = odds_text(self.app, bv.get("odds"))
+
     def refresh(self):
         s = self.session
         if s is None or not s.has_game:
             return
+        if self.odds_delivered not in s.odds_listeners:
+            s.odds_listeners.append(self.odds_delivered)
         app, view = self.app, s.view()
         box = self.ids.steps
         box.clear_widgets()
@@ -30,13 +50,14 @@ class BattleScreen(BaseScreen):
             self._result(s, app, view, box)
             return
         b, options, out = bv["battle"], bv["options"], bv["outcome"]
+        here = (s.game_id, repr(b.get("setup")), len(b.get("steps", [])))
+        if self.chosen and self.chosen.get("at") != here:  # another battle, or an undo: choose again
+            self.chosen = {}
         att, dfn = presenters.seat_name(view, b["attacker"]), presenters.seat_name(view, b["defender"])
         self.title = app.t("battle.title", attacker=att, defender=dfn,
                            target=s.territory_name(b["target"], app.lang))
         self._armies(app, b["position"], out)
-        odds = bv.get("odds")
-        self.odds = app.t("battle.odds", a=round(100 * odds["attacker_wins"]),
-                          d=round(100 * odds["defender_wins"])) if odds else ""
+        self.odds = odds_text(app, bv.get("odds"))
         names = {"attacker": att, "defender": dfn}
         self.log = "\n".join(presenters.battle_log(s, b, names, app.lang, app.translations)) or app.t(
             "battle.no_rolls")
@@ -71,10 +92,12 @@ class BattleScreen(BaseScreen):
         a = out.get("attacker") or pos.get("attacker", {})
         d = out.get("defender") or pos.get("defender", {})
         castle = out.get("castle")
-        line = app.t("battle.army", role=app.t("battle.attacker"), **{k: a.get(k, 0) for k in (
-            "soldiers", "tanks", "airplanes")})
-        line += "\n" + app.t("battle.army", role=app.t("battle.defender"), **{k: d.get(k, 0) for k in (
-            "soldiers", "tanks", "airplanes")})
+        lines = []
+        for role, army in (("attacker", a), ("defender", d)):
+            pieces = [app.t("battle.log_soldiers", n=army.get("soldiers", 0))]
+            pieces += [app.t("battle.log_" + k, n=army[k]) for k in ("tanks", "airplanes") if army.get(k)]
+            lines.append(app.t("battle.army", role=app.t("battle." + role).capitalize(), pieces=", ".join(pieces)))
+        line = "\n".join(lines)
         if castle:
             line += "  " + app.t("battle.castle", level=castle.get("protection", 0), towers=castle.get("towers", 0))
         self.armies = line
@@ -99,7 +122,9 @@ class BattleScreen(BaseScreen):
             counts["n"] = st["tanks"]
         else:
             counts["n"] = st["dice"]
-        self.chosen = {"step": st, **counts}
+        b = self.session.view().get("battle") or {}
+        self.chosen = {"step": st, "at": (self.session.game_id, repr(b.get("setup")), len(b.get("steps", []))),
+                       **counts}
         self.refresh()
 
     def _dice_entry(self, s, app, names, box):

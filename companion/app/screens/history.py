@@ -25,6 +25,14 @@ class HistoryScreen(BaseScreen):
         path = self.session.export(game_id)
         self.app.toast(self.app.t("history.exported", path=path) if path else self.app.reason(self.session.last_reason))
 
+    def show_log(self, game_id):
+        """The game's log in the table's language (the journal passes it to the engine's describe)."""
+        from companion.app.widgets.dialogs import open_log
+
+        game = next((g for g in self.session.games() if g["id"] == game_id), {})
+        open_log(self.app, self.app.t("history.log_title", players=game.get("players", "")),
+                 self.session.log(self.app.lang, game_id))
+
     def open_game(self, game_id):
         if self.session.resume(game_id):
             self.app.go_current()

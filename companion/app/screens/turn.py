@@ -197,10 +197,25 @@ class TurnScreen(BaseScreen):
 
     def _odds_line(self, s, app, seat, box, command):
         """The odds before committing (when the battle package can compute them)."""
+        from companion.app.screens.battle import odds_text
+
         odds = s.attack_odds(command)
-        if odds is not None:
-            box.add_widget(Factory.Dim(text=app.t("battle.odds", a=round(100 * odds["attacker_wins"]),
-                                                  d=round(100 * odds["defender_wins"]))))
+        if odds is None:
+            return
+        line = Factory.Dim(text=odds_text(app, odds))
+        box.add_widget(line)
+        self.ids["odds"] = line
+
+        def delivered():  # only this line changes: the steppers stay as they are
+            if self._odds_listener is delivered and line.get_root_window() is not None:
+                line.text = odds_text(app, s.attack_odds(command))
+
+        if self._odds_listener in s.odds_listeners:
+            s.odds_listeners.remove(self._odds_listener)
+        self._odds_listener = delivered
+        s.odds_listeners.append(delivered)
+
+    _odds_listener = None
 
     def _stepper(self, box, key, low, high):
         if key not in self.pick or not low <= self.pick[key] <= high:

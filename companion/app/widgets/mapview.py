@@ -112,20 +112,22 @@ class MapView(Widget):
                 verts += [pts[0][0], pts[0][1], 0, 0]
                 Color(*PALETTE["helvetic"])
                 Mesh(vertices=verts, indices=list(range(len(pts) + 2)), mode="triangle_fan")
-            # sea zones: a label and faint lines to the territories facing them
+            # sea zones: a small label where it covers no territory, faint lines to the
+            # territories facing it (drawn under the nodes)
+            labels = self._sea_labels(seas, sea_px, nw, nh)
             for t in territories.values():
                 for sid in t.get("seas", []):
-                    if sid in sea_px:
+                    if sid in labels:
+                        lx, ly, lw, lh = labels[sid][0]
                         Color(*PALETTE["sea_text"][:3], 0.22)
-                        Line(points=[*self._centres[t["id"]], *sea_px[sid]], width=1, dash_length=4, dash_offset=4)
-            for sid, s in seas.items():
-                sx, sy = sea_px[sid]
-                tex = text_texture(self._name(s), max(10, int(12 * u)), True)
+                        Line(points=[*self._centres[t["id"]], lx + lw / 2, ly + lh / 2], width=1, dash_length=4,
+                             dash_offset=4)
+            for sid, ((lx, ly, lw, lh), tex) in labels.items():
                 Color(*PALETTE["sea"])
-                RoundedRectangle(pos=(sx - tex.width / 2 - 6 * u, sy - tex.height / 2 - 3 * u),
-                                 size=(tex.width + 12 * u, tex.height + 6 * u), radius=[8 * u])
+                RoundedRectangle(pos=(lx, ly), size=(lw, lh), radius=[6 * u])
                 Color(*PALETTE["sea_text"])
-                Rectangle(texture=tex, pos=(sx - tex.width / 2, sy - tex.height / 2), size=tex.size)
+                Rectangle(texture=tex, pos=(lx + (lw - tex.width) / 2, ly + (lh - tex.height) / 2), size=tex.size)
+            self.sea_boxes = {sid: box for sid, (box, _tex) in labels.items()}
             # land borders (sea crossings that count as land borders drawn dashed)
             for a, b in data.get("borders", []):
                 if a not in self._centres or b not in self._centres:
@@ -139,6 +141,56 @@ class MapView(Widget):
             # the territories
             for tid, t in territories.items():
                 self._draw_node(tid, t, nw, nh, fs_name, fs_num)
+
+    sea_boxes: dict = {}  # sea id -> (x, y, w, h) of its label, as last drawn
+
+    def node_boxes(self, nw, nh) -> dict:
+        """Each territory's node with its castle mark, (x, y, w, h)."""
+        u = self.unit
+        return {tid: (cx - nw / 2 - 6 * u, cy - nh / 2, nw + 6 * u, nh + 6 * u) for tid, (cx, cy) in self._centres.items()}
+
+    def _sea_labels(self, seas, sea_px, nw, nh) -> dict:
+        """Where each sea's label goes: at the sea's point when that covers no node, else the
+        nearest free place around it (rings of 16 directions), inside the map; when nothing is
+        free, the place with the least overlap."""
+        import math
+
+        u = self.unit
+        nodes = list(self.node_boxes(nw, nh).values())
+        placed: list = []
+        out = {}
+
+        def overlap(box):
+            x, y, w, h = box
+            total = 0.0
+            for bx, by, bw, bh in nodes + placed:
+                ox = min(x + w, bx + bw) - max(x, bx)
+                oy = min(y + h, by + bh) - max(y, by)
+                if ox > 0 and oy > 0:
+                    total += ox * oy
+            return total
+
+        for sid, s in seas.items():
+            sx, sy = sea_px[sid]
+            tex = text_texture(self._name(s), max(9, int(10 * u)), True)
+            w, h = tex.width + 8 * u, tex.height + 4 * u
+            best, best_cost = None, None
+            for ring in range(0, 16):
+                r = ring * 5 * u
+                for k in range(16 if ring else 1):
+                    a = 2 * math.pi * k / 16
+                    x = min(max(self.x, sx + r * math.cos(a) - w / 2), self.right - w)
+                    y = min(max(self.y, sy + r * math.sin(a) - h / 2), self.top - h)
+                    cost = overlap((x, y, w, h))
+                    if best_cost is None or cost < best_cost:
+                        best, best_cost = (x, y, w, h), cost
+                    if cost == 0:
+                        break
+                if best_cost == 0:
+                    break
+            placed.append(best)
+            out[sid] = (best, tex)
+        return out
 
     def _name(self, item) -> str:
         names = item.get("name", item.get("id", ""))
