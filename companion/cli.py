@@ -21,6 +21,7 @@ SUBCOMMANDS = {
     "odds": ("companion.games.magnifico.battle.cli", "exact odds of a battle position"),
     "export": ("companion.storage.cli", "print a game of the journal as a record"),
     "state": ("companion.storage.cli", "print the current state of a game of the journal"),
+    "import": ("companion.storage.cli", "add a game record to the journal as a new game"),
     "dice": ("hardware.cli", "wait for one roll from the dice reader"),
     "screenshots": ("companion.app.cli", "render every screen of a demo game to PNG"),
 }

@@ -14,6 +14,8 @@ import json
 import logging
 import sys
 
+MAX_TIMEOUT = 86400.0  # a day: longer waits overflow the thread timers (inf crashed)
+
 
 def add_arguments(parser, command: str) -> None:
     parser.add_argument("--port", help="device path or pyserial URL (loop://, spy://...); unset: find it by HELLO")
@@ -33,6 +35,10 @@ def run(args) -> int:
                         format="%(message)s")
     if args.expect < 1:
         print("--expect needs at least one die", file=sys.stderr)
+        return 2
+    if not 0 < args.timeout < MAX_TIMEOUT:  # also refuses nan
+        print(f"--timeout takes a number of seconds above 0 and below {MAX_TIMEOUT}, not {args.timeout}",
+              file=sys.stderr)
         return 2
     settings = hw_settings.load(args.settings).dice
     port = args.port or settings.port

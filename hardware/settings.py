@@ -106,7 +106,7 @@ def _read(path: pathlib.Path) -> dict:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise HardwareError(f"hardware settings file {path} does not exist") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+    except (OSError, ValueError, RecursionError) as err:  # ValueError: bad UTF-8 or JSON, huge numbers
         raise HardwareError(f"hardware settings file {path} cannot be read: {err}") from None
     if not isinstance(data, dict):
         raise HardwareError(f"hardware settings file {path} must hold a JSON object")
@@ -123,14 +123,32 @@ def _pin(value, where: str) -> int | None:
     return value
 
 
+def _section(data: dict, key: str, kind=dict):
+    value = data.get(key)
+    if value is None:
+        return kind()
+    if not isinstance(value, kind):
+        what = "an object" if kind is dict else "a list"
+        raise HardwareError(f"hardware settings: \"{key}\" must be {what}, not {value!r}")
+    return value
+
+
 def from_dict(data: dict) -> HardwareSettings:
     """Build and validate settings from plain JSON data."""
+    try:
+        return _from_dict(data)
+    except (TypeError, ValueError, IndexError, KeyError, AttributeError, OverflowError) as err:
+        # a number where a list goes, text where a number goes...: told, never a traceback
+        raise HardwareError(f"hardware settings: a value has the wrong form ({err})") from None
+
+
+def _from_dict(data: dict) -> HardwareSettings:
     mode = data.get("mode", "auto")
     if mode not in MODES:
         raise HardwareError(f"hardware mode must be one of {', '.join(MODES)}, not {mode!r}")
-    hs = data.get("handsets") or {}
+    hs = _section(data, "handsets")
     seats = []
-    for i, entry in enumerate(hs.get("seats") or []):
+    for i, entry in enumerate(_section(hs, "seats", list)):
         if not isinstance(entry, dict) or not isinstance(entry.get("seat"), int):
             raise HardwareError(f"handset entry {i + 1} needs a \"seat\" number")
         where = f"handset of seat {entry['seat']}"
@@ -148,8 +166,10 @@ def from_dict(data: dict) -> HardwareSettings:
     unlock = hs.get("unlock", "press")
     if unlock not in UNLOCK_MODES:
         raise HardwareError(f"handsets.unlock must be \"press\" or \"hold\", not {unlock!r}")
-    dice = data.get("dice") or {}
+    dice = _section(data, "dice")
     backoff = dice.get("backoff_s", (0.5, 8.0))
+    if not isinstance(dice.get("port") or "", str):
+        raise HardwareError(f"hardware settings: the dice port is a device path or URL, not {dice['port']!r}")
     settings = HardwareSettings(
         mode=mode,
         pin_factory=str(data.get("pin_factory", "lgpio")),

@@ -32,6 +32,7 @@ import time
 import tty
 
 from hardware.dice_protocol import KINDS, MAG_LETTERS, LineError, LineSplitter, frame, strip_checksum
+from hardware.errors import HardwareError
 
 
 class VirtualReader:
@@ -232,7 +233,14 @@ def run_dice(args) -> int:
     reader = VirtualReader(hello=not args.no_hello, checksums=not args.no_checksums, link=args.link,
                            rng=random.Random(args.seed) if args.seed is not None else None,
                            on_command=lambda text: print(f"\napp: {text}", flush=True))
-    reader.start()
+    try:
+        reader.start()
+    except OSError as err:
+        reader.unplug()
+        if args.link and os.path.islink(args.link + ".new"):
+            os.unlink(args.link + ".new")
+        where = f"link {args.link} to it" if args.link else "open a pseudo-terminal"
+        raise HardwareError(f"the virtual dice reader cannot {where} ({err.strerror or err})") from None
     print(f"virtual dice reader on {reader.path}")
     print("set the dice port to that path, or leave it unset to find the reader by its HELLO")
     print("type faces (H B X, or numbers), r [N KIND], again, rolling, err TEXT, noise, unplug, replug, q")
@@ -284,7 +292,14 @@ def run_handsets(args) -> int:
     from hardware.keyboard import KEYMAP, HandsetKeyboard
 
     settings = hw_settings.load(args.settings)
-    florins = {seat: int(f) for seat, f in enumerate(args.florins.split(","))}
+    try:
+        florins = {seat: int(f) for seat, f in enumerate(args.florins.split(","))}
+    except ValueError:
+        raise HardwareError(f"--florins takes whole numbers separated by commas, not {args.florins!r}") from None
+    if not 1 <= len(florins) <= 5 or any(f < 0 for f in florins.values()):
+        raise HardwareError(f"--florins takes 1 to 5 amounts of 0 or more florins, not {args.florins!r}")
+    if not sys.stdin.isatty():
+        raise HardwareError("the handsets simulator reads single keys: run it in a terminal, not with input redirected")
     shown = []
     h = BidHandsets.from_settings(
         hw_settings.HardwareSettings(mode="simulated", handsets=settings.handsets),
@@ -339,7 +354,11 @@ def main(argv=None) -> int:
     k.add_argument("--florins", default="100,80,60,40,20", help="florins per seat, comma separated")
     k.add_argument("--settings", help="a hardware settings JSON (pin map)")
     args = parser.parse_args(argv)
-    return run_dice(args) if args.what == "dice" else run_handsets(args)
+    try:
+        return run_dice(args) if args.what == "dice" else run_handsets(args)
+    except HardwareError as err:
+        print(err.reason, file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -1,4 +1,13 @@
 import os
+import tempfile
+
+# No test touches the user's real data or config folders (journal, key file, box profile):
+# platformdirs follows XDG on Linux, so both point into one throw-away folder per run.
+_SANDBOX = tempfile.mkdtemp(prefix="magnifico-tests-")
+os.environ["XDG_DATA_HOME"] = os.path.join(_SANDBOX, "data")
+os.environ["XDG_CONFIG_HOME"] = os.path.join(_SANDBOX, "config")
+for _name in ("MAGNIFICO_DB", "MAGNIFICO_KEY_FILE", "MAGNIFICO_BOX_PROFILE"):
+    os.environ.pop(_name, None)
 
 from hypothesis import HealthCheck, settings
 

@@ -5,6 +5,7 @@ Generic: it knows nothing of any game's commands, only that each line is a JSON 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Iterable
@@ -20,11 +21,16 @@ def dumps_line(obj: dict) -> str:
 def write_record(path: str | os.PathLike, header: dict, commands: Iterable[dict]) -> None:
     """Write header and commands, one JSON object per line (UTF-8)."""
     tmp = f"{os.fspath(path)}.tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(dumps_line(header) + "\n")
-        for cmd in commands:
-            f.write(dumps_line(cmd) + "\n")
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(dumps_line(header) + "\n")
+            for cmd in commands:
+                f.write(dumps_line(cmd) + "\n")
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.remove(tmp)  # a failed write leaves no stray file beside the target
+        raise
 
 
 def parse_record(lines: Iterable[str], name=None) -> tuple[dict, list[dict]]:
@@ -41,6 +47,9 @@ def parse_record(lines: Iterable[str], name=None) -> tuple[dict, list[dict]]:
             obj = json.loads(line)
         except json.JSONDecodeError as err:
             raise GameError.of("record_not_json", name=name, line=number, detail=err.msg) from None
+        except (ValueError, RecursionError) as err:  # a number of thousands of digits, nesting too deep
+            detail = "nested too deeply" if isinstance(err, RecursionError) else str(err).split(";")[0]
+            raise GameError.of("record_not_json", name=name, line=number, detail=detail) from None
         if not isinstance(obj, dict):
             raise GameError.of("record_not_object", name=name, line=number)
         if header is None:

@@ -2,6 +2,8 @@
 
 ``export`` prints the game as its record (JSON Lines); ``state`` prints its current state
 as ``replay`` prints a record's final state. Without ``--game``: the game played last.
+``import --db PATH FILE`` adds a record (``-`` for standard input) as a new game, checking
+every line before anything is written, and prints the new game's id.
 ``games`` is not a subcommand (the lead's CLI table lists these two); ``--list`` prints
 the list of games instead.
 """
@@ -15,6 +17,9 @@ import sys
 
 def add_arguments(parser, command: str) -> None:
     parser.add_argument("--db", metavar="PATH", help="the journal (default: settings, then the user data folder)")
+    if command == "import":
+        parser.add_argument("file", metavar="FILE", help="a game record (JSON Lines), or - for standard input")
+        return
     parser.add_argument("--game", type=int, metavar="ID", help="which game (default: the one played last)")
     parser.add_argument("--list", action="store_true", help="list the games of the journal instead")
 
@@ -24,6 +29,8 @@ def run(args) -> int:
     from companion.storage.errors import StorageError
     from companion.storage.journal import Journal
 
+    if args.command == "import":
+        return _import(args, Journal)
     try:
         journal = Journal(args.db, readonly=True)
     except StorageError as err:
@@ -45,4 +52,22 @@ def run(args) -> int:
             g = journal.state(game)
             rules = journal.rules.get(journal.header(game).get("game", journal.rules.default))
             print(json.dumps(rules.summary(g), ensure_ascii=False, indent=2))
+    return 0
+
+
+def _import(args, journal_class) -> int:
+    from companion.errors import GameError
+
+    name = "standard input" if args.file == "-" else args.file
+    try:
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as f:
+                text = f.read()
+    except (OSError, UnicodeDecodeError) as err:
+        raise GameError(f"{name} cannot be read ({getattr(err, 'strerror', None) or err})") from None
+    with journal_class(args.db) as journal:
+        game = journal.import_record(text, name=name)
+    print(game)
     return 0

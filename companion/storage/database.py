@@ -172,7 +172,8 @@ def _instance_lock(path: Path) -> int | None:
     """Hold ``PATH.lock`` for as long as this process runs; refuse a second instance."""
     if fcntl is None:
         return None
-    lock_path = path.with_name(path.name + ".lock")
+    real = path.resolve()  # one lock per file, however it is named (a symlink, a second mount path)
+    lock_path = real.with_name(real.name + ".lock")
     fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -193,6 +194,8 @@ def open_database(location: str, *, readonly: bool = False, busy_timeout: float 
     path = resolve_path(location)
     if readonly and not path.exists():
         raise StorageError(f"There is no journal at {path}.")
+    if path.is_dir():
+        raise StorageError(f"{path} is a folder, not a journal file; choose a file name inside it.")
     lock = None
     notices = []
     try:

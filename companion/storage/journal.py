@@ -149,18 +149,44 @@ class Journal:
     def _snapshot_place(game_id: int, seq: int) -> str:
         return f"snapshot:{game_id}:{seq}"
 
+    def _damaged(self, what: str) -> StorageError:
+        return StorageError(
+            f"The journal {self.path} is damaged: {what} cannot be read. The file was left "
+            "as it is; restore it from a backup, or play on in a new journal."
+        )
+
+    def _loads(self, text, what: str):
+        """``json.loads`` of a column; a damaged one is a ``StorageError``, not a traceback."""
+        try:
+            return json.loads(text)
+        except (ValueError, TypeError, RecursionError):
+            raise self._damaged(what) from None
+
     def _row_body(self, row: CommandRow) -> dict:
         """``{"command", "events"}`` of a row, unsealed if need be."""
-        if not row.sealed:
-            return json.loads(row.body)
-        outer = json.loads(row.body)
-        return json.loads(self._unseal(outer["sealed"], self._command_place(row.game_id, row.seq)))
+        try:
+            body = json.loads(row.body)
+            if row.sealed:
+                body = json.loads(self._unseal(body["sealed"], self._command_place(row.game_id, row.seq)))
+            if not isinstance(body, dict) or not isinstance(body.get("command"), dict):
+                raise ValueError("no command")
+            return body
+        except StorageError:
+            raise
+        except (ValueError, KeyError, TypeError, RecursionError):
+            raise StorageError(
+                f"Game {row.game_id} of the journal is damaged at command {row.seq}; the file was left as it is."
+            ) from None
 
     def _row_public(self, row: CommandRow) -> dict:
         """What anyone may see of a row: all of it, or only type and seat while sealed."""
+        what = f"command {row.seq} of game {row.game_id}"
         if not row.sealed:
-            return json.loads(row.body)
-        return {"command": json.loads(row.body)["public"], "events": [], "sealed": True}
+            return self._loads(row.body, what)
+        try:
+            return {"command": json.loads(row.body)["public"], "events": [], "sealed": True}
+        except (ValueError, KeyError, TypeError, RecursionError):
+            raise self._damaged(what) from None
 
     def _sealed_body(self, game_id: int, seq: int, command: dict, body: str) -> str:
         public = {k: command[k] for k in ("type", "seat") if k in command}
@@ -189,7 +215,14 @@ class Journal:
             self._open[game_id] = g
         return g
 
+    @staticmethod
+    def _known_id(game_id) -> None:
+        """A game id SQLite can look up (a 64-bit integer); else no such game."""
+        if isinstance(game_id, bool) or not isinstance(game_id, int) or not -(2**63) <= game_id < 2**63:
+            raise StorageError(f"There is no game {game_id} in this journal.")
+
     def _load(self, game_id: int) -> _OpenGame:
+        self._known_id(game_id)
         with storage_errors(self.path), self._session() as session:
             row = session.get(Game, game_id)
             if row is None:
@@ -207,11 +240,12 @@ class Journal:
                     CommandRow.game_id == game_id, CommandRow.status == "done", CommandRow.sealed == True  # noqa: E712
                 )
             ).one()
-        header = json.loads(row.header)
+        header = self._loads(row.header, f"the header of game {game_id}")
+        meta = self._loads(row.meta or "{}", f"the notes of game {game_id}")
+        if not isinstance(header, dict) or not isinstance(meta, dict):
+            raise self._damaged(f"the header of game {game_id}")
         rules = self.rules.get(row.game)
-        g = _OpenGame(
-            game_id, header, rules, json.loads(row.meta or "{}"), row.head, None, last_reveal or 0, redo, bool(pending)
-        )
+        g = _OpenGame(game_id, header, rules, meta, row.head, None, last_reveal or 0, redo, bool(pending))
         g.state = self._replay(g, row.head)
         return g
 
@@ -287,6 +321,8 @@ class Journal:
                 .where(CommandRow.game_id == game_id, CommandRow.seq <= g.head)
                 .order_by(CommandRow.seq)
             ).all()
+        if [r.seq for r in rows] != list(range(1, g.head + 1)):
+            raise StorageError(f"Game {game_id} of the journal is missing commands; it cannot be exported.")
         return [self._row_body(r)["command"] for r in rows]
 
     # --- accepting commands --------------------------------------------------------
@@ -445,6 +481,7 @@ class Journal:
         Sealed bids all come after the last reveal, so this takes back only what undo could.
         """
         self._writable()
+        self._known_id(game_id)
         with storage_errors(self.path), self._session() as session:
             first = session.exec(
                 select(func.min(CommandRow.seq)).where(
@@ -501,9 +538,9 @@ class Journal:
                 self._refresh_history(row)
             games.append(
                 GameInfo(
-                    id=row.id, game=row.game, players=json.loads(row.players or "[]"), created_at=row.created_at,
+                    id=row.id, game=row.game, players=_list_column(row.players, list), created_at=row.created_at,
                     updated_at=row.updated_at, rounds=row.rounds, finished=bool(row.finished), winner=row.winner,
-                    commands=row.head, meta=json.loads(row.meta or "{}"),
+                    commands=row.head, meta=_list_column(row.meta, dict),
                 )
             )
         return games
@@ -646,6 +683,15 @@ class Journal:
         return game_id
 
 
+def _list_column(text, kind):
+    """A JSON column of the list of games; damaged, it shows as empty (opening the game says why)."""
+    try:
+        value = json.loads(text or "null")
+    except (ValueError, TypeError, RecursionError):
+        return kind()
+    return value if isinstance(value, kind) else kind()
+
+
 def _players(header: dict) -> list[str]:
     return [str(s.get("name", f"seat {i}")) for i, s in enumerate(header.get("seats", []))]
 
@@ -673,6 +719,9 @@ def _parse_record(lines: Iterable[str], name: str) -> tuple[dict, list[tuple[int
             obj = json.loads(line)
         except json.JSONDecodeError as err:
             raise GameError(f"{name}, line {number}: not valid JSON ({err.msg})") from None
+        except (ValueError, RecursionError) as err:  # a number of thousands of digits, nesting too deep
+            detail = "nested too deeply" if isinstance(err, RecursionError) else str(err).split(";")[0]
+            raise GameError(f"{name}, line {number}: not valid JSON ({detail})") from None
         if not isinstance(obj, dict):
             raise GameError(f"{name}, line {number}: expected a JSON object")
         if header is None:

@@ -43,7 +43,7 @@ def load_settings() -> dict:
     """The settings file as a dict; an absent or unreadable file counts as empty."""
     try:
         data = json.loads(settings_file().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return {}
     return data if isinstance(data, dict) else {}
 

@@ -98,6 +98,9 @@ def _read_json(path: Path, what: str):
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise GameError(f"{what} {path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except (ValueError, RecursionError) as exc:
+        detail = "nested too deeply" if isinstance(exc, RecursionError) else str(exc).split(";")[0]
+        raise GameError(f"{what} {path}: not valid JSON ({detail})") from None
 
 
 def _in_file(path, what, check, doc):

@@ -49,6 +49,8 @@ def load_json(text: str, where: str = "input") -> object:
         raise GameError(f"{where} is not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
     except (TypeError, ValueError) as err:
         raise GameError(f"{where} is not valid JSON: {err}") from None
+    except RecursionError:
+        raise GameError(f"{where} is not valid JSON: nested too deeply") from None
 
 
 def _count(value, what: str, *, low: int = 0, high: int | None = None) -> int:

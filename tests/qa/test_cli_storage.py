@@ -1,0 +1,138 @@
+"""Bad journals on the command line (export, state, demo --db): told, exit 2, the file never damaged.
+
+Rules: GUIDE ("never loses saved data: corrupt files"); issue 4 item 5 ("a database that is
+locked by another instance, corrupt, from a newer version ... gets a clear message; the
+damaged file is kept aside, never silently overwritten").
+"""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+
+import pytest
+
+from tests.qa.conftest import assert_refused, digest, run_cli
+
+
+def _damage(demo_journal, tmp_path, sql):
+    path = tmp_path / "journal.sqlite3"
+    src = sqlite3.connect(demo_journal)
+    dst = sqlite3.connect(path)
+    src.backup(dst)  # a consistent copy, whatever the WAL holds
+    src.close()
+    if sql:
+        dst.execute(sql)
+        dst.commit()
+    dst.close()
+    return path
+
+
+DAMAGE = {
+    "header": "UPDATE games SET header = '{not json'",
+    "meta": "UPDATE games SET meta = 'xx'",
+    "command body": "UPDATE commands SET body = '[1, 2' WHERE seq = 5",
+    "command without its command": "UPDATE commands SET body = '{\"type\": \"Nope\"}' WHERE seq = 5",
+    "a command missing before the snapshot": "DELETE FROM commands WHERE seq = 7",
+    "schema version not a number": "UPDATE schema_version SET version = 'x'",
+    "newer schema": "UPDATE schema_version SET version = 99",
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGE)
+def test_export_of_a_damaged_journal_is_told_and_the_file_kept(capsys, demo_journal, tmp_path, damage):
+    path = _damage(demo_journal, tmp_path, DAMAGE[damage])
+    before = digest(path)
+    assert_refused(*run_cli(capsys, "export", "--db", path))
+    assert digest(path) == before
+
+
+@pytest.mark.parametrize("damage", ["header", "meta", "schema version not a number", "newer schema"])
+def test_state_of_a_damaged_journal_is_told(capsys, demo_journal, tmp_path, damage):
+    path = _damage(demo_journal, tmp_path, DAMAGE[damage])
+    before = digest(path)
+    assert_refused(*run_cli(capsys, "state", "--db", path))
+    assert digest(path) == before
+
+
+def test_the_list_of_games_survives_damaged_columns(capsys, demo_journal, tmp_path):
+    path = _damage(demo_journal, tmp_path, "UPDATE games SET players = 'zz', meta = '[' ")
+    code, out, err = run_cli(capsys, "state", "--db", path, "--list")
+    assert code == 0 and "Traceback" not in err
+    assert out.startswith("1\t")
+
+
+def _bad_file(tmp_path, kind):
+    path = tmp_path / "journal.sqlite3"
+    if kind == "directory":
+        path.mkdir()
+    elif kind == "missing folder":
+        path = tmp_path / "no" / "such" / "journal.sqlite3"
+    elif kind == "missing":
+        pass
+    elif kind == "text":
+        path.write_text("not a database")
+    elif kind == "sqlite magic then garbage":
+        path.write_bytes(b"SQLite format 3\x00" + b"garbage" * 100)
+    elif kind == "another program's database":
+        conn = sqlite3.connect(path)
+        conn.execute("CREATE TABLE foo (x)")
+        conn.commit()
+        conn.close()
+    elif kind == "empty":
+        path.write_bytes(b"")
+    return path
+
+
+@pytest.mark.parametrize("kind", ["directory", "missing folder", "missing", "text", "sqlite magic then garbage",
+                                  "another program's database", "empty"])
+@pytest.mark.parametrize("command", ["export", "state"])
+def test_read_only_commands_refuse_a_bad_file(capsys, tmp_path, kind, command):
+    path = _bad_file(tmp_path, kind)
+    before = digest(path)
+    assert_refused(*run_cli(capsys, command, "--db", path))
+    assert digest(path) == before
+    assert not path.with_name(path.name + ".lock").exists()  # reading takes no lock, leaves nothing
+
+
+@pytest.mark.parametrize("url", ["postgresql://x/y", "sqlite://", "sqlite:///:memory:"])
+def test_an_unusable_database_url(capsys, url):
+    assert_refused(*run_cli(capsys, "state", "--db", url))
+
+
+def test_demo_db_that_is_a_folder_is_refused_and_nothing_made(capsys, tmp_path):
+    folder = tmp_path / "journal"
+    folder.mkdir()
+    assert_refused(*run_cli(capsys, "demo", "--players", "3", "--quiet", "--db", folder))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["journal"]  # no journal.lock beside it
+
+
+@pytest.mark.parametrize("kind", ["another program's database", "newer schema"])
+def test_demo_db_never_overwrites_what_it_cannot_use(capsys, demo_journal, tmp_path, kind):
+    path = (_damage(demo_journal, tmp_path, DAMAGE["newer schema"]) if kind == "newer schema"
+            else _bad_file(tmp_path, kind))
+    before = digest(path)
+    assert_refused(*run_cli(capsys, "demo", "--players", "3", "--quiet", "--db", path))
+    assert digest(path) == before
+
+
+def test_demo_db_keeps_a_corrupt_file_aside(capsys, tmp_path):
+    path = _bad_file(tmp_path, "text")
+    code, out, err = run_cli(capsys, "demo", "--players", "3", "--quiet", "--db", path)
+    assert code == 0 and "kept as" in err
+    kept = [p for p in tmp_path.iterdir() if ".damaged-" in p.name]
+    assert len(kept) == 1 and kept[0].read_text() == "not a database"
+
+
+def test_resume_without_a_demo_game(capsys, tmp_path):
+    assert_refused(*run_cli(capsys, "demo", "--quiet", "--resume", "--db", tmp_path / "fresh.sqlite3"))
+
+
+@pytest.mark.parametrize("game", ["5", "-1", "99999999999999999999999", "-99999999999999999999999"])
+@pytest.mark.parametrize("command", ["export", "state"])
+def test_a_game_that_is_not_in_the_journal(capsys, demo_journal, command, game):
+    before = digest(demo_journal)
+    code, out, err = run_cli(capsys, command, "--db", demo_journal, "--game", game)
+    assert_refused(code, out, err)
+    assert f"no game {game}" in err
+    assert digest(demo_journal) == before
