@@ -10,6 +10,7 @@ pytest.importorskip("companion.games.magnifico.engine")
 
 from companion.app import harness  # noqa: E402
 from tests.app.test_round import neighbours, tap_territory  # noqa: E402
+from tests.app.games import new_game_with_cards_removed, roll_start_order  # noqa: E402
 
 
 @pytest.fixture
@@ -17,16 +18,8 @@ def bruno_attacks(home):
     """Bruno's turn; Anna holds a territory next to Bruno's castle with one soldier."""
     app = home
     s = app.session
-    assert s.new_game(seats=[{"name": n, "color": c} for n, c in (("Anna", "red"), ("Bruno", "blue"),
-                                                                   ("Carla", "green"))],
-                      variants={}, target=30, soldiers=40) is None
-    a = s.action("RemoveCards")
-    kinds = s.view()["cards"]
-    out = [c for c in a["cards"] if kinds[c]["kind"] == "tank"][:2] + [
-        c for c in a["cards"] if kinds[c]["kind"] == "airplane"][:2]
-    assert s.send(s.cmd("RemoveCards", tuple(out))).ok
-    for seat, faces in ((0, ["hit"] * 6), (1, ["blank"] * 6), (2, ["blank"] * 5 + ["explosion"])):
-        assert s.send(s.cmd("StartOrderRoll", seat, tuple(faces))).ok
+    new_game_with_cards_removed(s)
+    roll_start_order(s)
     near = neighbours(s.view())
     anna = s.action("PlaceFirstCastle")["territories"][0]
     middle = sorted(near[anna])[0]

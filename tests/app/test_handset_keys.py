@@ -9,6 +9,7 @@ pytest.importorskip("companion.games.magnifico.engine")
 pytest.importorskip("hardware.keyboard")
 
 from companion.app import harness  # noqa: E402
+from tests.app.games import new_game_with_cards_removed, roll_start_order  # noqa: E402
 
 
 def key(app, char, seconds=0.07):
@@ -21,16 +22,8 @@ def key(app, char, seconds=0.07):
 def test_keys_lock_a_bid(home):
     app, s = home, home.session
     assert s.handsets is not None and s.keyboard is not None
-    assert s.new_game(seats=[{"name": n, "color": c} for n, c in (("Anna", "red"), ("Bruno", "blue"),
-                                                                   ("Carla", "green"))],
-                      variants={}, target=30, soldiers=40) is None
-    a = s.action("RemoveCards")
-    kinds = s.view()["cards"]
-    out = [c for c in a["cards"] if kinds[c]["kind"] == "tank"][:2] + [
-        c for c in a["cards"] if kinds[c]["kind"] == "airplane"][:2]
-    assert s.send(s.cmd("RemoveCards", tuple(out))).ok
-    for seat, faces in ((0, ["hit"] * 6), (1, ["blank"] * 6), (2, ["blank"] * 6)):
-        assert s.send(s.cmd("StartOrderRoll", seat, tuple(faces))).ok
+    new_game_with_cards_removed(s)
+    roll_start_order(s, ((0, ["hit"] * 6), (1, ["blank"] * 6), (2, ["blank"] * 6)))
     for seat in range(3):
         assert s.send(s.cmd("PlaceFirstCastle", seat, s.action("PlaceFirstCastle")["territories"][seat * 7])).ok
     draw = s.action("DrawAuction")

@@ -8,6 +8,7 @@ pytest.importorskip("companion.storage")
 pytest.importorskip("companion.games.magnifico.engine")
 
 from companion.app import harness  # noqa: E402
+from tests.app.games import new_game_with_cards_removed  # noqa: E402
 
 SEATS = [{"name": n, "color": c} for n, c in (("Ada", "red"), ("Bea", "blue"), ("Cyd", "green"))]
 
@@ -32,12 +33,7 @@ def test_history_lists_and_exports_the_game(home):
 
 def test_resume_after_a_restart(home):
     app, s = home, home.session
-    assert s.new_game(seats=SEATS, variants={}, target=30, soldiers=40) is None
-    a = s.action("RemoveCards")
-    kinds = s.view()["cards"]
-    out = [c for c in a["cards"] if kinds[c]["kind"] == "tank"][:2] + [
-        c for c in a["cards"] if kinds[c]["kind"] == "airplane"][:2]
-    assert s.send(s.cmd("RemoveCards", tuple(out))).ok
+    new_game_with_cards_removed(s, SEATS)
     game_id, before = s.game_id, s.view()
     app._start_session()  # what a restart of the app does: a fresh session on the same journal
     app.go("home")
@@ -55,12 +51,7 @@ def test_a_games_log_in_the_tables_language(home):
     """The history's log of a game is told in the table's language (the journal passes it to
     the engine's describe hook)."""
     app, s = home, home.session
-    assert s.new_game(seats=SEATS, variants={}, target=30, soldiers=40) is None
-    a = s.action("RemoveCards")
-    kinds = s.view()["cards"]
-    out = [c for c in a["cards"] if kinds[c]["kind"] == "tank"][:2] + [
-        c for c in a["cards"] if kinds[c]["kind"] == "airplane"][:2]
-    assert s.send(s.cmd("RemoveCards", tuple(out))).ok
+    new_game_with_cards_removed(s, SEATS)
     assert s.correct({"seat": 1, "counter": "vp"}, 3, "punti dimenticati") is None
     english = s.log("en")
     app.set_lang("it")

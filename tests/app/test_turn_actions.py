@@ -6,6 +6,7 @@ import pytest
 pytest.importorskip("companion.games.magnifico.engine")
 
 from companion.app import harness  # noqa: E402
+from tests.app.games import new_game_with_cards_removed, roll_start_order  # noqa: E402
 
 
 def tap_territory(screen, tid):
@@ -24,16 +25,8 @@ def first_turn(home):
     """A 3-player game set up through the session: Anna holds Leonardo and bought Walls."""
     app = home
     s = app.session
-    assert s.new_game(seats=[{"name": n, "color": c} for n, c in (("Anna", "red"), ("Bruno", "blue"),
-                                                                   ("Carla", "green"))],
-                      variants={}, target=30, soldiers=40) is None
-    a = s.action("RemoveCards")
-    kinds = s.view()["cards"]
-    out = [c for c in a["cards"] if kinds[c]["kind"] == "tank"][:2] + [
-        c for c in a["cards"] if kinds[c]["kind"] == "airplane"][:2]
-    assert s.send(s.cmd("RemoveCards", tuple(out))).ok
-    for seat, faces in ((0, ["hit"] * 6), (1, ["blank"] * 6), (2, ["blank"] * 5 + ["explosion"])):
-        assert s.send(s.cmd("StartOrderRoll", seat, tuple(faces))).ok
+    new_game_with_cards_removed(s)
+    roll_start_order(s)
     for seat in range(3):
         allowed = s.action("PlaceFirstCastle")["territories"]
         assert s.send(s.cmd("PlaceFirstCastle", seat, allowed[seat * 7])).ok
@@ -100,8 +93,7 @@ def test_short_of_soldiers_picks_territories_on_the_map(home):
     out = [c for c in a["cards"] if kinds[c]["kind"] == "tank"][:2] + [
         c for c in a["cards"] if kinds[c]["kind"] == "airplane"][:2]
     assert s.send(s.cmd("RemoveCards", tuple(out))).ok
-    for seat, faces in ((0, ["hit"] * 6), (1, ["blank"] * 6), (2, ["blank"] * 6)):
-        assert s.send(s.cmd("StartOrderRoll", seat, tuple(faces))).ok
+    roll_start_order(s, ((0, ["hit"] * 6), (1, ["blank"] * 6), (2, ["blank"] * 6)))
     for seat in range(3):
         allowed = s.action("PlaceFirstCastle")["territories"]
         assert s.send(s.cmd("PlaceFirstCastle", seat, allowed[seat * 9])).ok
