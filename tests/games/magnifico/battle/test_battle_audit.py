@@ -9,28 +9,10 @@ import pytest
 from companion.errors import GameError
 from companion.games.magnifico import commands as C
 from companion.games.magnifico import engine as E
-from companion.games.magnifico.battle import options, outcome, resolve, start, step
+from companion.games.magnifico.battle import options, outcome, start, step
 
-H, B, X = "hit", "blank", "explosion"
-
-
-def setup(attacker=None, defender=None, **extra):
-    s = {"attacker": {"soldiers": 3}, "defender": {"soldiers": 3}}
-    s["attacker"].update(attacker or {})
-    s["defender"].update(defender or {})
-    s.update(extra)
-    return s
-
-
-def play(s, *steps):
-    pos = start(s)
-    for st in steps:
-        pos = step(pos, st)
-    return pos
-
-
-def inf(side, dice, **kw):
-    return {"side": side, "assault": "infantry", "dice": list(dice), **kw}
+# the step helpers the battle machine tests use (same folder, on pytest's import path)
+from test_battle_machine import B, H, X, inf, play, setup  # noqa: E402
 
 
 def tanks(side, *rolls, **kw):

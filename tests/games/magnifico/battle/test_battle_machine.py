@@ -27,7 +27,7 @@ def play(s, *steps):
 
 
 def inf(side, dice, **kw):
-    return {"side": side, "assault": "infantry", "dice": dice, **kw}
+    return {"side": side, "assault": "infantry", "dice": list(dice), **kw}
 
 
 def tanks(side, *rolls, **kw):
