@@ -18,7 +18,7 @@ SUBCOMMANDS = {
     "replay": ("companion.cli_magnifico", "replay a game record, print the final state"),
     "demo": ("companion.cli_magnifico", "play a whole game with bots"),
     "battle": ("companion.games.magnifico.battle.cli", "resolve a battle script"),
-    "odds": ("companion.games.magnifico.battle.cli", "exact odds of a battle position"),
+    "odds": ("companion.games.magnifico.battle.cli", "odds of a battle position (decimals; --exact for fractions)"),
     "export": ("companion.storage.cli", "print a game of the journal as a record"),
     "state": ("companion.storage.cli", "print the current state of a game of the journal"),
     "import": ("companion.storage.cli", "add a game record to the journal as a new game"),

@@ -1,0 +1,82 @@
+"""Columns: the probability masses of many battle states packed into one Python int.
+
+A column holds one mass per count of defending soldiers d (0..99): field d is the bits
+``[d * WIDTH, (d + 1) * WIDTH)``. Masses are fixed-point numbers: a *normal* column has
+masses in units of 2**-FRACTION (at most 2**FRACTION, so each fits in the field's low 64
+bits), a *raw* column the product of a normal column and a factor in units of
+2**-FACTOR. One multiplication of the int by a factor scales every field at once, one
+shift moves every field to fewer defenders: the big-integer arithmetic does per column
+what a loop would do per state, in C (docs/battle.md, "Float odds").
+
+Rounding: turning a raw column normal truncates each field to a multiple of
+2**-FRACTION (about 2e-19), and a factor is a probability rounded down to a multiple of
+2**-FACTOR (relative error below 2**-52, as a float's).
+"""
+
+from __future__ import annotations
+
+from array import array
+from functools import lru_cache
+
+WIDTH = 128
+FRACTION = 62
+FACTOR = 52
+RAW_ONE = 1 << (FRACTION + FACTOR)
+_LOW = (1 << (FRACTION + 1)) - 1
+_TO_FLOAT = 2.0 ** -FRACTION
+_ONE = float(1 << FRACTION)
+_RAW_TO_FLOAT = 2.0 ** -(FRACTION + FACTOR)
+_HIGH_TO_FLOAT = 2.0 ** (64 - FRACTION - FACTOR)
+
+
+def factor(x: float) -> int:
+    """A probability as a fixed-point factor."""
+    return int(x * (1 << FACTOR))
+
+
+@lru_cache(maxsize=256)
+def _keep_low(fields: int) -> int:
+    return sum(_LOW << (i * WIDTH) for i in range(fields))
+
+
+def normal(raw: int) -> int:
+    """A raw column (or a sum of them) as a normal column."""
+    shifted = raw >> FACTOR
+    return shifted & _keep_low(shifted.bit_length() // WIDTH + 1)
+
+
+def below(d: int) -> int:
+    """The mask of fields 0..d-1."""
+    return (1 << (d * WIDTH)) - 1
+
+
+def down(column: int, k: int) -> int:
+    """Every field d > k moved to d - k; fields 0..k dropped (the caller took them)."""
+    return column >> ((k + 1) * WIDTH) << WIDTH
+
+
+def values(column: int) -> list[int]:
+    """The fields of a normal column as ints, field 0 first."""
+    n = column.bit_length() // WIDTH + 1
+    words = array("Q")
+    words.frombytes(column.to_bytes(16 * n, "little"))
+    return words[0::2].tolist()
+
+
+def raw_floats(raw: int) -> list[float]:
+    """The fields of a raw column (or a sum of them) as floats, field 0 first."""
+    n = raw.bit_length() // WIDTH + 1
+    words = array("Q")
+    words.frombytes(raw.to_bytes(16 * n, "little"))
+    return [lo * _RAW_TO_FLOAT + hi * _HIGH_TO_FLOAT for lo, hi in zip(words[0::2], words[1::2])]
+
+
+def to_float(normal_mass: int) -> float:
+    return normal_mass * _TO_FLOAT
+
+
+def pack(masses: list[float]) -> int:
+    """A normal column of float masses, field 0 first."""
+    words = array("Q", bytes(16 * len(masses)))
+    words[0::2] = array("Q", [int(m * _ONE) for m in masses])
+    return int.from_bytes(words.tobytes(), "little")
