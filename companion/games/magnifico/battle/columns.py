@@ -16,14 +16,13 @@ Rounding: turning a raw column normal truncates each field to a multiple of
 from __future__ import annotations
 
 from array import array
-from functools import lru_cache
 
 WIDTH = 128
 FRACTION = 62
 FACTOR = 52
 RAW_ONE = 1 << (FRACTION + FACTOR)
 _LOW = (1 << (FRACTION + 1)) - 1
-_TO_FLOAT = 2.0 ** -FRACTION
+TO_FLOAT = 2.0 ** -FRACTION
 _ONE = float(1 << FRACTION)
 _RAW_TO_FLOAT = 2.0 ** -(FRACTION + FACTOR)
 _HIGH_TO_FLOAT = 2.0 ** (64 - FRACTION - FACTOR)
@@ -34,15 +33,14 @@ def factor(x: float) -> int:
     return int(x * (1 << FACTOR))
 
 
-@lru_cache(maxsize=256)
-def _keep_low(fields: int) -> int:
-    return sum(_LOW << (i * WIDTH) for i in range(fields))
+FIELDS = 128  # at most 100 defenders, and room
+_KEEP_LOW = [sum(_LOW << (i * WIDTH) for i in range(n)) for n in range(FIELDS + 1)]
 
 
 def normal(raw: int) -> int:
     """A raw column (or a sum of them) as a normal column."""
     shifted = raw >> FACTOR
-    return shifted & _keep_low(shifted.bit_length() // WIDTH + 1)
+    return shifted & _KEEP_LOW[shifted.bit_length() // WIDTH + 1]
 
 
 def below(d: int) -> int:
@@ -72,7 +70,7 @@ def raw_floats(raw: int) -> list[float]:
 
 
 def to_float(normal_mass: int) -> float:
-    return normal_mass * _TO_FLOAT
+    return normal_mass * TO_FLOAT
 
 
 def pack(masses: list[float]) -> int:

@@ -23,65 +23,94 @@ from collections import defaultdict
 
 from . import policy as P
 from .columns import FACTOR, RAW_ONE, WIDTH, below, down, normal, raw_floats, to_float, values
+from .columns import TO_FLOAT
 from .outcomes import BIG, CODE, Tables, defender_infantry, key, state
 
-EPSILON = 1e-12
+EPSILON = 1e-10
 BUDGET = 1e-6
+
+_LOWS = [below(d) for d in range(130)]  # masks of fields 0..d-1
+_SHIFTS = [d * WIDTH for d in range(130)]
+
+
+# the kinds of step a column can take (Flow.plan)
+_END, _RETREAT, _SHIFT, _FLAT, _ATTACKER_TANKS, _DEFENDER_TANKS, _DEFENDER_INFANTRY = range(7)
+_LOST = ("defender", 0)  # the attacker's last soldier fell; the defenders left are the field
 
 
 class Flow:
-    """The float odds of one battle context; keeps its tables for the next positions."""
+    """The float odds of one battle context; keeps its tables and plans for the next positions."""
 
-    def __init__(self, c: P.Context, worth):
+    def __init__(self, c: P.Context, worth, stride: int = 128):
         self.c = c
+        self.stride = stride  # fields of a column: more than the defenders
         self.worth = worth
         self.tables = Tables(c)
         self.forward: dict = {}  # key -> the key its column goes to (END taken at once)
         self.profiles: dict = {}  # key -> (action below split, split, action from split on)
-        self.table_of: dict = {}  # key -> its action's table
+        self.plans: dict = {}  # key -> (step below split, split, step from split on)
+        self.infantry_tables: dict = {}  # attackers -> [defender_infantry(d, ...) by d]
 
     def size(self) -> int:
-        return len(self.tables.cache) + len(self.forward) + len(self.profiles) + len(self.table_of)
+        return len(self.tables.cache) + len(self.forward) + len(self.profiles) + len(self.plans)
 
     def run(self, st: tuple, epsilon: float = EPSILON, budget: float = BUDGET) -> tuple[dict, float]:
         """({(winner, attacker soldiers, defender soldiers): probability}, mass dropped)."""
-        self.pending: dict = {}
-        self.heap: list = []
-        self.ends: dict = defaultdict(int)  # (winner, attacker soldiers) -> raw column over d
-        self.end_floats: dict = defaultdict(float)
+        self.pending = pending = {}  # key -> raw column
+        self.mass = mass_of = {}  # key -> at least the mass of its pending column
+        self.heap = heap = []
+        self.ends = defaultdict(int)  # (winner, attacker soldiers) -> raw column over d
+        self.end_floats = defaultdict(float)
+        self.defender_wins = [0.0] * (st[5] + 1)  # by defenders left, from their infantry
         self.pruned = 0.0
         self.epsilon, self.budget = epsilon, budget
-        self.add(self.resolve(key(st)), RAW_ONE << (st[5] * WIDTH))
-        heap, pending = self.heap, self.pending
+        self.add(self.resolve(key(st)), RAW_ONE << (st[5] * WIDTH), 1.0)
+        plans, pop = self.plans, heapq.heappop
         while heap:
-            k = -heapq.heappop(heap)
+            k = -pop(heap)
             column = normal(pending.pop(k))
-            masses = values(column)
-            total = to_float(sum(masses))
-            if total and not (total < epsilon and self.prune(total)):
-                self.process(k, column, masses)
+            total = mass_of.pop(k)
+            if total < epsilon:  # the bound is loose: the exact mass decides
+                total = to_float(sum(values(column)))
+                if not total or self.prune(total):
+                    continue
+            low, split, high = plans.get(k) or self.plan(k)
+            lo = ((column & -column).bit_length() - 1) // WIDTH
+            hi = column.bit_length() // WIDTH
+            if low is high or split <= lo:
+                self.apply(high, column, lo, hi + 1, total)
+            elif split > hi:
+                self.apply(low, column, lo, hi + 1, total)
+            else:
+                below_split = column & below(split)
+                self.apply(low, below_split, lo, split, total)
+                self.apply(high, column - below_split, split, hi + 1, total)
         return self.result(), self.pruned
 
     # -- bookkeeping -------------------------------------------------------------------
 
-    def add(self, k: int, raw: int) -> None:
+    def add(self, k: int, raw: int, mass: float) -> None:
+        """Add a raw column of at most `mass` to key k."""
         old = self.pending.get(k)
         if old is None:
             self.pending[k] = raw
+            self.mass[k] = mass
             heapq.heappush(self.heap, -k)
         else:
             self.pending[k] = old + raw
+            self.mass[k] += mass
 
     def prune(self, mass: float) -> bool:
-        """Drop `mass` if the budget allows."""
-        if self.pruned + mass <= self.budget:
+        """Drop `mass` if it is at most 1/64 of the budget left: whatever is dropped stays
+        within the budget, and the smallest items can always be dropped."""
+        if mass * 64 <= self.budget - self.pruned:
             self.pruned += mass
             return True
         return False
 
     def resolve(self, k: int) -> int:
         """The key a column sent to k really goes to: the next turn's start if the side
-        ends its turn there whatever the defenders (decided at 1 and at BIG)."""
+        ends its turn there whatever the defenders."""
         found = self.forward.get(k)
         if found is None:
             found = k
@@ -98,9 +127,13 @@ class Flow:
         found = self.profiles.get(k)
         if found is None:
             c, worth = self.c, self.worth
-            low, high = P.decide(c, state(k, 1), worth), P.decide(c, state(k, BIG), worth)
+            st = state(k, 1)
+            low, high = P.decide(c, st, worth), P.decide(c, st[:5] + (BIG,) + st[6:], worth)
             a, b = 1, BIG  # decides low at a, high at b
             if low != high:
+                while b > 2 * a and P.decide(c, state(k, 2 * a), worth) == low:  # thresholds are small
+                    a *= 2
+                b = min(b, 2 * a)
                 while b - a > 1:
                     mid = (a + b) // 2
                     if P.decide(c, state(k, mid), worth) == high:
@@ -109,6 +142,29 @@ class Flow:
                         a = mid
             found = self.profiles[k] = (low, b, high)
         return found
+
+    def plan(self, k: int) -> tuple:
+        """What a column of key k does: (step below the split, split, step from it on)."""
+        low, split, high = self.profile(k)
+        st = state(k, 1)
+        high_step = self.step(k, st, high)
+        found = self.plans[k] = (high_step if low == high else self.step(k, st, low), split, high_step)
+        return found
+
+    def step(self, k: int, st: tuple, action: str) -> tuple:
+        """(kind, ...) of the policy's `action` at key k (st: its state), with its table."""
+        if action == P.END:
+            return (_END, self.resolve(key(P.next_turn(st))))
+        if action == P.RETREAT:
+            return (_RETREAT, (None, st[2]))
+        side = st[0]
+        after = (k >> 5 << 5) | CODE[side | (st[1] | P.BIT[action]) << 1]
+        if side == P.DEFENDER and action == "infantry":
+            return (_DEFENDER_INFANTRY, after, st)
+        table = self.tables.get(st, action)
+        if action == "tanks":
+            return (_ATTACKER_TANKS if side == P.ATTACKER else _DEFENDER_TANKS, after, table, st)
+        return (_SHIFT if side == P.ATTACKER else _FLAT, after, table[0], table[1])
 
     def result(self) -> dict:
         out: dict = defaultdict(float)
@@ -122,63 +178,57 @@ class Flow:
                         out[(winner, a, d)] += p
         for end, p in self.end_floats.items():
             out[end] += p
+        for d, p in enumerate(self.defender_wins):
+            if p:
+                out[("defender", 0, d)] += p
         return dict(out)
 
     # -- one column --------------------------------------------------------------------
 
-    def process(self, k: int, column: int, masses: list) -> None:
-        """Apply the policy's next action to the column of key k (masses: its fields)."""
-        lo = next(d for d, m in enumerate(masses) if m)
-        hi = len(masses) - 1
-        low, split, high = self.profile(k)
-        if split <= lo or low == high:
-            self.act(k, high, column, masses, lo, hi + 1)
-        elif split > hi:
-            self.act(k, low, column, masses, lo, hi + 1)
-        else:
-            self.act(k, low, column & below(split), masses, lo, split)
-            self.act(k, high, column >> (split * WIDTH) << (split * WIDTH), masses, split, hi + 1)
-
-    def act(self, k: int, action: str, part: int, masses: list, start: int, stop: int) -> None:
-        st = state(k, stop - 1)
-        if action == P.END:
-            self.add(self.resolve(key(P.next_turn(st))), part << FACTOR)
-            return
-        if action == P.RETREAT:
-            self.ends[(None, st[2])] += part << FACTOR
-            return
-        mass = to_float(sum(masses[start:stop]))
-        side = st[0]
-        after = (k >> 5 << 5) | CODE[side | (st[1] | P.BIT[action]) << 1]
-        if side == P.DEFENDER and action == "infantry":
-            self.defender_infantry(st, after, masses, start, stop)
-            return
-        table = self.table_of.get((k, action))
-        if table is None:
-            table = self.table_of[(k, action)] = self.tables.get(st, action)
-        if action == "tanks":
-            if side == P.ATTACKER:
-                self.attacker_volley(table, st, after, part, mass)
-            else:
-                self.defender_volley(table, st, after, part, mass)
-            return
-        rows, tails = table
-        epsilon, ends, add, resolve = self.epsilon, self.ends, self.add, self.resolve
-        for i, r in enumerate(rows):
-            if mass * r.x < epsilon and self.prune(mass * tails[i]):
-                break
-            q = part * r.X
-            if r.k:
-                won = q & below(r.k + 1)
-                if won:
-                    ends[("attacker", r.won_with)] += won
-                q = down(q, r.k)
-                if not q:
+    def apply(self, step: tuple, part: int, start: int, stop: int, mass: float) -> None:
+        """Apply a step to a column (its fields start..stop-1, at most `mass`)."""
+        kind = step[0]
+        if kind == _SHIFT or kind == _FLAT:
+            _, after, rows, tails = step
+            epsilon, ends, pending, mass_of, forward = self.epsilon, self.ends, self.pending, self.mass, self.forward
+            push, heap = heapq.heappush, self.heap
+            i = 0
+            for x, k, factors, delta, won in rows:
+                mx = mass * x
+                if mx < epsilon and self.prune(mass * tails[i]):
+                    break
+                i += 1
+                q = part * factors
+                if k:
+                    w = q & _LOWS[k + 1]
+                    if w:
+                        ends[won] += w
+                    q = q >> _SHIFTS[k + 1] << WIDTH
+                    if not q:
+                        continue
+                if delta is None:
+                    ends[_LOST] += q
                     continue
-            if r.delta is None:
-                ends[("defender", 0)] += q
-            else:
-                add(resolve(after - r.delta), q)
+                t = after - delta
+                t = forward.get(t) or self.resolve(t)
+                old = pending.get(t)
+                if old is None:
+                    pending[t] = q
+                    mass_of[t] = mx
+                    push(heap, -t)
+                else:
+                    pending[t] = old + q
+                    mass_of[t] += mx
+        elif kind == _DEFENDER_INFANTRY:
+            self.defender_infantry(step[2], step[1], part, start, stop)
+        elif kind == _ATTACKER_TANKS:
+            self.attacker_volley(step[2], step[3], step[1], part, mass)
+        elif kind == _DEFENDER_TANKS:
+            self.defender_volley(step[2], step[3], step[1], part, mass)
+        elif kind == _END:
+            self.add(step[1], part << FACTOR, mass)
+        else:
+            self.ends[step[1]] += part << FACTOR
 
     def attacker_volley(self, volley, st: tuple, after: int, part: int, mass: float) -> None:
         """The attacker's tanks fire one at a time; the next fires only with at least
@@ -194,9 +244,9 @@ class Flow:
                 result = done[left] = self._attacker_shots(volley.shots, fires_from, part, left)
             column, lost, won = result
             if column:
-                self.add(self.resolve(after - delta), column * X)
+                self.add(self.resolve(after - delta), column * X, mass * x)
             if lost:
-                self.ends[("defender", 0)] += lost * X
+                self.ends[_LOST] += lost * X
             if won:
                 self.ends[("attacker", st[2])] += won * X
 
@@ -240,7 +290,7 @@ class Flow:
             columns, lost, won = result
             base = after - delta
             for a, column in columns.items():
-                self.add(self.resolve(base - ((st[2] - a) << 5)), column * X)
+                self.add(self.resolve(base - ((st[2] - a) << 5)), column * X, mass * x)
             for a, column in lost.items():
                 self.ends[("attacker", a)] += column * X
             if won:
@@ -278,26 +328,36 @@ class Flow:
         return ({a: c for a, c in after.items() if c}, {a: normal(raw) for a, raw in lost.items() if raw},
                 normal(won))
 
-    def defender_infantry(self, st: tuple, after: int, masses: list, start: int, stop: int) -> None:
+    def defender_infantry(self, st: tuple, after: int, column: int, start: int, stop: int) -> None:
         """The defender's infantry, state by state (it rolls one die per defender); each
         state's outcomes with the same hits are one column of factors."""
+        masses = values(column)
         attackers = st[2]
+        tables = self.infantry_tables.get(attackers)
+        if tables is None:
+            tables = self.infantry_tables[attackers] = [None] * (self.stride + 1)
         mg, bw = self.c.multi_gun[P.DEFENDER], self.c.battle_wagon[P.DEFENDER]
-        epsilon, end_floats = self.epsilon, self.end_floats
-        moved: dict = defaultdict(int)
-        for d in range(start, stop):
+        epsilon, defender_wins = self.epsilon, self.defender_wins
+        moved = [0] * attackers
+        moved_mass = [0.0] * attackers
+        for d in range(start, len(masses)):
             m = masses[d]
             if not m:
                 continue
-            mf = to_float(m)
-            win, wipes, groups = defender_infantry(d, attackers, mg, bw)
-            if win:
-                end_floats[("defender", 0, d)] += mf * win
+            mf = m * TO_FLOAT
+            table = tables[d]
+            if table is None:
+                table = tables[d] = defender_infantry(d, attackers, mg, bw)
+            win, wipes, groups = table
+            defender_wins[d] += mf * win
             for x, t in wipes:
-                end_floats[("attacker", attackers - t, 0)] += mf * x
-            for t, x, column in groups:
-                if mf * x < epsilon and self.prune(mf * x):
+                self.end_floats[("attacker", attackers - t, 0)] += mf * x
+            for t, x, factors in groups:
+                mx = mf * x
+                if mx < epsilon and self.prune(mx):
                     continue
-                moved[t] += m * column
-        for t, raw in moved.items():
-            self.add(self.resolve(after - (t << 5)), raw)
+                moved[t] += m * factors
+                moved_mass[t] += mx
+        for t, raw in enumerate(moved):
+            if raw:
+                self.add(self.resolve(after - (t << 5)), raw, moved_mass[t])

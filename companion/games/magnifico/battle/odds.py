@@ -42,19 +42,23 @@ def odds(position: dict, exact: bool = False) -> dict:
     if position["over"]:
         end = (position["winner"], position["attacker"]["soldiers"], position["defender"]["soldiers"])
         return report({end: 1.0})
-    c = P.context(position)
-    ends, pruned = _flow(c).run(P.compact(position))
+    st = P.compact(position)
+    ends, pruned = _flow(P.context(position), st[5]).run(st)
     return report(ends, pruned + ROUNDING)
 
 
-def _flow(c: P.Context) -> Flow:
-    """The flow of context c, kept for the last _KEEP contexts while it stays small."""
-    flow = _FLOWS.pop(c, None)
+def _flow(c: P.Context, defenders: int) -> Flow:
+    """The flow of context c for up to `defenders` defenders, kept for the last _KEEP
+    battles while it stays small (later positions of a battle have fewer defenders)."""
+    stride = 16
+    while stride <= defenders:
+        stride *= 2
+    flow = _FLOWS.pop((c, stride), None)
     if flow is None or flow.size() > MAX_FLOW_ENTRIES:
-        flow = Flow(c, P.worth_infantry_for(c))
+        flow = Flow(c, P.worth_infantry_for(c), stride)
         while len(_FLOWS) >= _KEEP:
             del _FLOWS[next(iter(_FLOWS))]
-    _FLOWS[c] = flow
+    _FLOWS[(c, stride)] = flow
     return flow
 
 

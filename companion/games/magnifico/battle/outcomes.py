@@ -28,11 +28,14 @@ from math import comb
 from . import policy as P
 from .columns import WIDTH, factor
 from .dice import explosions_table, faces_table, hits_explosions_table, hits_table, pow6
+from .exact_moves import airplane_rows
 
 BIG = 1000  # defenders in a representative state: more than any assault kills
 
-_FIELDS = ((2, 5, 3), (3, 8, 3), (4, 11, 3), (6, 14, 5), (7, 19, 5), (8, 24, 3))
+_FIELDS = ((2, 5, 3), (3, 8, 3), (4, 11, 3), (6, 14, 5), (7, 19, 5), (8, 24, 3))  # (tuple index, shift, bits)
 _INTACT = 27
+_SOLDIERS_SHIFT = 5  # the attacker's soldiers
+_AIRPLANES_SHIFT = (11, 19)  # the attacker's, the defender's airplanes
 _RANKED = sorted(range(32), key=lambda p: (p & 1, bin(p >> 1).count("1"), p >> 1))
 CODE = [0] * 32  # phase (side | used << 1) -> code, later phases lower
 for _rank, _phase in enumerate(_RANKED):
@@ -40,6 +43,7 @@ for _rank, _phase in enumerate(_RANKED):
 PHASE = [0] * 32  # code -> phase
 for _phase in range(32):
     PHASE[CODE[_phase]] = _phase
+_TURN = [(p & 1, p >> 1) for p in PHASE]  # code -> (side, used)
 ATTACKER_START = CODE[0]
 DEFENDER_START = CODE[1]
 
@@ -58,37 +62,36 @@ def key(st: tuple) -> int:
 
 def state(k: int, d: int) -> tuple:
     """The compact state of key k with d defending soldiers."""
-    phase = PHASE[k & 31]
-    return (phase & 1, phase >> 1, k >> 5 & 7, k >> 8 & 7, k >> 11 & 7, d, k >> 14 & 31, k >> 19 & 31,
-            k >> 24 & 7, not k >> _INTACT & 1)
+    return _TURN[k & 31] + (k >> 5 & 7, k >> 8 & 7, k >> 11 & 7, d, k >> 14 & 31, k >> 19 & 31,
+                            k >> 24 & 7, not k >> _INTACT & 1)
 
 
 def _with(st: tuple, d: int) -> tuple:
     return st[:5] + (d,) + st[6:]
 
 
-@dataclass(frozen=True)
-class Row:
-    """One outcome of an assault: probability x (factor X), defenders killed (k), the key
-    change (delta; None: the acting side lost, its foe wins), and the attacker's soldiers
-    if the kills win the battle (won_with)."""
-
-    x: float
-    X: int
-    k: int
-    delta: int | None
-    won_with: int | None = None
-
-
 def _rows(merged: dict) -> tuple:
-    """Rows from {(k, delta, won_with): probability}, most likely first, with the mass of
-    each row and all after it (to prune a tail at once)."""
-    rows = sorted((Row(x, factor(x), k, delta, won) for (k, delta, won), x in merged.items() if x > 0),
-                  key=lambda r: -r.x)
+    """Rows from {(k, delta, won_with): probability}, the outcomes that lead to the same
+    key merged into one row, most likely first, with the mass of each row and all after
+    it (to prune a tail at once). A row is (x, kills K of its most killing outcome, its
+    factors as a column with the outcome killing k in field K - k (one multiplication
+    applies them all, then a shift by K), key change delta (None: the acting side's last
+    soldier fell, its foe wins), the end a win by these kills is: ("attacker", soldiers
+    left) or None)."""
+    groups: dict = {}
+    for (k, delta, won), x in merged.items():
+        if x > 0:
+            groups.setdefault((delta, won), []).append((k, x))
+    rows = []
+    for (delta, won), outcomes in groups.items():
+        top = max(k for k, _ in outcomes)
+        factors = sum(factor(x) << ((top - k) * WIDTH) for k, x in outcomes)
+        rows.append((sum(x for _, x in outcomes), top, factors, delta, None if won is None else ("attacker", won)))
+    rows.sort(key=lambda r: -r[0])
     tails = []
     tail = 0.0
     for r in reversed(rows):
-        tail += r.x
+        tail += r[0]
         tails.append(tail)
     return tuple(rows), tuple(reversed(tails))
 
@@ -115,10 +118,10 @@ class Tables:
             sub = (action, st[2], st[8])
         elif action == "airplanes":
             flying, icpt = st[P.AIRPLANES_AT[side]], st[P.AIRPLANES_AT[foe]] if c.culverin[foe] else 0
-            sub = (action, side, st[2], flying, icpt, st[9], st[8] if side == P.ATTACKER else 0)
+            sub = (action, side, st[2], flying, icpt, st[9])
         else:
             tanks, icpt = st[P.TANKS_AT[side]], st[P.AIRPLANES_AT[foe]] if c.anti_tank_bomb[foe] else 0
-            sub = (action, side, st[2], tanks, icpt, P.level(self.c, st) if side == P.ATTACKER else 0)
+            sub = (action, side, tanks, icpt, P.level(self.c, st) if side == P.ATTACKER else 0)
         table = self.cache.get(sub)
         if table is None:
             table = self.cache[sub] = getattr(self, "_" + action)(_with(P.mark(st, P.BIT[action]), BIG))
@@ -143,30 +146,26 @@ class Tables:
         return _rows(merged)
 
     def _airplanes(self, st: tuple) -> tuple:
-        """An air assault: interception (Culverin), paratrooper, then every airplane left fires."""
+        """An air assault: interception (Culverin), paratrooper, then every airplane left
+        fires; from the exact odds' merged table (exact_moves.airplane_rows, checked
+        against the policy's effect functions by the tests)."""
         c = self.c
-        side = st[0]
-        here = pieces(st)
-        merged: dict = {}
+        side, soldiers = st[0], st[2]
+        flying = st[P.AIRPLANES_AT[side]]
         n = P.intercept_count(c, st, "airplanes")
-        for h1, e1, w1 in hits_explosions_table(n):
-            s1 = P.intercept_effect(st, "airplanes", h1, e1) if n else st
-            x1 = w1 / pow6(n)
-            flying = s1[P.AIRPLANES_AT[side]]
-            branches = [(s1, x1)]
-            if P.uses_paratrooper(c, s1):
-                flying -= 1
-                branches = [(P.paratrooper_effect(s1, r), x1 * w / 6) for r, w in (("hit", 3), ("blank", 2), ("explosion", 1))]
-            for s2, x2 in branches:
-                for h, e, w in hits_explosions_table(flying):
-                    x = x2 * w / pow6(flying)
-                    s3 = P.airplanes_effect(c, s2, h, e)
-                    if side == P.DEFENDER:
-                        self._flat(merged, here, s3, x)
-                        continue
-                    k = BIG - s3[5]
-                    won = P.airplanes_effect(c, _with(s2, k), h, e)[2] if k else None
-                    _add(merged, k, here - pieces(s3), won, x)
+        per_hit = 1 + c.gyroscope[side]
+        own, foe = _AIRPLANES_SHIFT[side], _AIRPLANES_SHIFT[1 - side]
+        unit = 1.0 / pow6(flying + n)
+        merged: dict = {}
+        for lost, foe_lost, hits, roll, w in airplane_rows(flying, n, P.uses_paratrooper(c, st)):
+            kills, x = hits * per_hit, w * unit
+            delta = lost << own | foe_lost << foe
+            if side == P.DEFENDER:
+                _add(merged, 0, None if kills >= soldiers else delta | kills << _SOLDIERS_SHIFT, None, x)
+                continue
+            if roll is not None:  # the paratrooper's soldier; a hit leaves the castle without protection
+                delta |= 1 << _SOLDIERS_SHIFT | (1 << _INTACT if roll == "hit" else 0)
+            _add(merged, kills, delta, soldiers - (roll is not None) if kills else None, x)
         return _rows(merged)
 
     def _tanks(self, st: tuple) -> "Volley":
@@ -249,25 +248,29 @@ class Volley:
     side: int
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def defender_infantry(d: int, attackers: int, multi_gun: int, battle_wagon: int) -> tuple:
     """The defender's infantry with d soldiers against `attackers`: (probability the
     attackers all fall, ((x, hits), ...) of the rolls in which every defender explodes,
-    and per number of hits that leaves attackers (hits, its probability, the column of
-    factors over the defenders left)). One die per soldier: 3 hit, 2 blank, 1 explosion
-    faces; hits count with the bonuses (machine.infantry_total). Terms below 1e-30 are
-    left out."""
+    and per number of hits t that leaves attackers (t, its probability, its factors as
+    a column over the defenders left)). One die per soldier: 3 hit, 2 blank, 1 explosion
+    faces; hits count with the bonuses (machine.infantry_total). Terms below 1e-18 past
+    the largest are left out (a factor rounds anything below 2e-16 to 0 anyway)."""
     merged: dict = {}
     for h in range(min(d, attackers - 1) + 1):
-        p = comb(d, h) * 0.5**h * (1 / 3) ** (d - h)
+        hits = h + min(multi_gun, h)
+        if hits >= attackers:
+            break
+        p = comb(d, h) * 0.5**h * 3.0 ** (h - d)
         peak = 0.0
         for e in range(d - h + 1):
             b = d - h - e
-            total = h + min(multi_gun, h) + min(battle_wagon, b)
+            total = hits + (battle_wagon if b > battle_wagon else b)
             if total < attackers and p:
                 merged[(total, e)] = merged.get((total, e), 0.0) + p
-            peak = max(peak, p)
-            if p < 1e-30 and p < peak:
+            if p > peak:
+                peak = p
+            elif p < 1e-18:
                 break
             p *= b / (2 * (e + 1))
     wipes = tuple((x, t) for (t, e), x in merged.items() if e >= d)
