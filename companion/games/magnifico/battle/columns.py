@@ -33,14 +33,21 @@ def factor(x: float) -> int:
     return int(x * (1 << FACTOR))
 
 
-FIELDS = 128  # at most 100 defenders, and room
-_KEEP_LOW = [sum(_LOW << (i * WIDTH) for i in range(n)) for n in range(FIELDS + 1)]
+_KEEP_LOW = [0]  # masks of the low 63 bits of fields 0..n-1, grown on demand
 
 
 def normal(raw: int) -> int:
     """A raw column (or a sum of them) as a normal column."""
     shifted = raw >> FACTOR
-    return shifted & _KEEP_LOW[shifted.bit_length() // WIDTH + 1]
+    n = shifted.bit_length() // WIDTH + 1
+    if n >= len(_KEEP_LOW):
+        _grow(n)
+    return shifted & _KEEP_LOW[n]
+
+
+def _grow(n: int) -> None:
+    while len(_KEEP_LOW) <= n:
+        _KEEP_LOW.append(_KEEP_LOW[-1] | _LOW << ((len(_KEEP_LOW) - 1) * WIDTH))
 
 
 def below(d: int) -> int:

@@ -1,19 +1,24 @@
 """Float odds: the battle's probability flowing forward over columns of states.
 
 A column (columns.py) holds the mass of every state that differs only in the defending
-soldiers; the rest of the state (pieces, towers, paratrooper, whose turn and the assaults
-made) is its key (outcomes.py). Keys are processed from the largest down, so a key's
-column is complete when it is processed (the one exception, the defender's infantry that
-kills no attacker, comes back to the next turn's start of the same key, which is simply
-processed again with what came back). Processing a column applies the policy's next
-action to all of its states at once: a few big-integer operations per outcome of the
-assault, whatever the number of defenders. The policy's choice depends on the defenders
-only through whether a tank fires, at one threshold, so a column splits in at most two.
+soldiers d; the rest of the state (pieces, towers, paratrooper, whose turn and the
+assaults made) is its key (outcomes.py). In the defender's turn, which never looks at
+the attacker's tanks, the keys leave them out and one column holds a block of d-fields
+per number of tanks (a *merged* column; a test checks the defender's decisions and
+tables ignore the attacker's tanks).
+
+Keys are processed from the largest down, so a key's column is complete when it is
+processed (the one exception, the defender's infantry that kills no attacker, comes
+back to the next turn's start of the same key, which is simply processed again with
+what came back). Processing a column applies the policy's next action to all of its
+states at once: a few big-integer operations per outcome of the assault. The policy's
+choice depends on the defenders only through whether a tank fires, at one threshold, so
+a column splits in at most two.
 
 Pruning (docs/battle.md, "Float odds"): a column or an outcome carrying less than
-EPSILON is dropped as long as everything dropped stays within BUDGET; the mass dropped
-is returned, and every probability of the result is at most that much (plus rounding)
-below the exact one.
+EPSILON is dropped while it is at most 1/64 of the budget left, so all that is dropped
+stays below BUDGET; the mass dropped is returned, and every probability of the result
+is at most that much (plus rounding) below the exact one.
 """
 
 from __future__ import annotations
@@ -22,9 +27,9 @@ import heapq
 from collections import defaultdict
 
 from . import policy as P
-from .columns import FACTOR, RAW_ONE, WIDTH, below, down, normal, raw_floats, to_float, values
-from .columns import TO_FLOAT
-from .outcomes import BIG, CODE, Tables, defender_infantry, key, state
+from .columns import FACTOR, RAW_ONE, TO_FLOAT, WIDTH, below, down, normal, raw_floats, to_float, values
+from .outcomes import BIG, CODE, DEFENDS, SOLDIERS_SHIFT, TANKS_BITS, Tables
+from .outcomes import defender_infantry, key, state
 
 EPSILON = 1e-10
 BUDGET = 1e-6
@@ -32,24 +37,40 @@ BUDGET = 1e-6
 _LOWS = [below(d) for d in range(130)]  # masks of fields 0..d-1
 _SHIFTS = [d * WIDTH for d in range(130)]
 
-
 # the kinds of step a column can take (Flow.plan)
 _END, _RETREAT, _SHIFT, _FLAT, _ATTACKER_TANKS, _DEFENDER_TANKS, _DEFENDER_INFANTRY = range(7)
 _LOST = ("defender", 0)  # the attacker's last soldier fell; the defenders left are the field
 
 
 class Flow:
-    """The float odds of one battle context; keeps its tables and plans for the next positions."""
+    """The float odds of one battle: keeps its tables and plans for its next positions.
 
-    def __init__(self, c: P.Context, worth, stride: int = 128):
+    `start` (a compact state) bounds the positions it serves: at most as many
+    defenders and attacking tanks."""
+
+    def __init__(self, c: P.Context, worth, start: tuple):
         self.c = c
-        self.stride = stride  # fields of a column: more than the defenders
         self.worth = worth
         self.tables = Tables(c)
         self.forward: dict = {}  # key -> the key its column goes to (END taken at once)
         self.profiles: dict = {}  # key -> (action below split, split, action from split on)
         self.plans: dict = {}  # key -> (step below split, split, step from split on)
         self.infantry_tables: dict = {}  # attackers -> [defender_infantry(d, ...) by d]
+        self.length = length = start[5] + 1  # fields of one block: d = 0..defenders
+        # the attacker's tanks are merged in the defender's columns, a block per count
+        # (merging its airplanes and paratrooper too was slower: more of the attacker's
+        # columns come back for a second pass, see docs/battle.md)
+        self.machines = TANKS_BITS
+        self.blocks: list = []  # block -> its tank bits
+        self.offset: dict = {}  # tank bits -> bit offset of their block
+        for tanks in range(start[3], -1, -1):
+            self.offset[tanks << 5] = len(self.blocks) * length * WIDTH
+            self.blocks.append(tanks << 5)
+        self.masks: dict = {}  # ("below" | "from", d) -> fields below / from d in every block
+
+    def fits(self, st: tuple) -> bool:
+        """Whether position st (compact) is within the bounds of this flow."""
+        return st[5] < self.length and st[3] << 5 in self.offset
 
     def size(self) -> int:
         return len(self.tables.cache) + len(self.forward) + len(self.profiles) + len(self.plans)
@@ -60,11 +81,12 @@ class Flow:
         self.mass = mass_of = {}  # key -> at least the mass of its pending column
         self.heap = heap = []
         self.ends = defaultdict(int)  # (winner, attacker soldiers) -> raw column over d
+        self.merged_ends = defaultdict(int)  # the same in merged columns
         self.end_floats = defaultdict(float)
-        self.defender_wins = [0.0] * (st[5] + 1)  # by defenders left, from their infantry
+        self.defender_wins = [0.0] * self.length  # by defenders left, from their infantry
         self.pruned = 0.0
         self.epsilon, self.budget = epsilon, budget
-        self.add(self.resolve(key(st)), RAW_ONE << (st[5] * WIDTH), 1.0)
+        self.add_attacker(self.resolve(key(st)), RAW_ONE << (st[5] * WIDTH), 1.0)
         plans, pop = self.plans, heapq.heappop
         while heap:
             k = -pop(heap)
@@ -75,16 +97,20 @@ class Flow:
                 if not total or self.prune(total):
                     continue
             low, split, high = plans.get(k) or self.plan(k)
-            lo = ((column & -column).bit_length() - 1) // WIDTH
-            hi = column.bit_length() // WIDTH
-            if low is high or split <= lo:
-                self.apply(high, column, lo, hi + 1, total)
-            elif split > hi:
-                self.apply(low, column, lo, hi + 1, total)
+            if low is high:
+                self.apply(k, high, column, total)
+            elif DEFENDS[k & 31]:
+                below_split = column & self.mask("below", split)
+                if below_split:
+                    self.apply(k, low, below_split, total)
+                if column - below_split:
+                    self.apply(k, high, column - below_split, total)
             else:
-                below_split = column & below(split)
-                self.apply(low, below_split, lo, split, total)
-                self.apply(high, column - below_split, split, hi + 1, total)
+                below_split = column & _LOWS[min(split, 129)]
+                if below_split:
+                    self.apply(k, low, below_split, total)
+                if column - below_split:
+                    self.apply(k, high, column - below_split, total)
         return self.result(), self.pruned
 
     # -- bookkeeping -------------------------------------------------------------------
@@ -99,6 +125,37 @@ class Flow:
         else:
             self.pending[k] = old + raw
             self.mass[k] += mass
+
+    def add_attacker(self, k: int, raw: int, mass: float) -> None:
+        """add() of a plain column (from an attacker's key) to k, merged if k is the defender's."""
+        if DEFENDS[k & 31]:
+            bits = k & self.machines
+            k -= bits
+            raw <<= self.offset[bits]
+        self.add(k, raw, mass)
+
+    def add_defender(self, k: int, raw: int, mass: float) -> None:
+        """add() of a merged column (from a defender's key) to k, split if k is the attacker's."""
+        if DEFENDS[k & 31]:
+            self.add(k, raw, mass)
+            return
+        size = self.length * WIDTH
+        block = _LOWS[self.length]
+        for bits in self.blocks:
+            part = raw & block
+            if part:
+                self.add(k | bits, part, mass)
+            raw >>= size
+            if not raw:
+                break
+
+    def mask(self, kind: str, d: int) -> int:
+        """The fields below d ("below") or from d on ("from") in every block of a merged column."""
+        found = self.masks.get((kind, d))
+        if found is None:
+            one = _LOWS[min(d, self.length)] if kind == "below" else _LOWS[self.length] - _LOWS[min(d, self.length)]
+            found = self.masks[(kind, d)] = sum(one << (i * self.length * WIDTH) for i in range(len(self.blocks)))
+        return found
 
     def prune(self, mass: float) -> bool:
         """Drop `mass` if it is at most 1/64 of the budget left: whatever is dropped stays
@@ -168,14 +225,15 @@ class Flow:
 
     def result(self) -> dict:
         out: dict = defaultdict(float)
-        for (winner, a), raw in self.ends.items():
-            masses = raw_floats(raw)
-            if winner == "attacker":
-                out[(winner, a, 0)] += sum(masses)
-            else:
-                for d, p in enumerate(masses):
+        for ends, length in ((self.ends, 0), (self.merged_ends, self.length)):
+            for (winner, a), raw in ends.items():
+                masses = raw_floats(raw)
+                if winner == "attacker":
+                    out[(winner, a, 0)] += sum(masses)
+                    continue
+                for i, p in enumerate(masses):
                     if p:
-                        out[(winner, a, d)] += p
+                        out[(winner, a, i % length if length else i)] += p
         for end, p in self.end_floats.items():
             out[end] += p
         for d, p in enumerate(self.defender_wins):
@@ -185,50 +243,70 @@ class Flow:
 
     # -- one column --------------------------------------------------------------------
 
-    def apply(self, step: tuple, part: int, start: int, stop: int, mass: float) -> None:
-        """Apply a step to a column (its fields start..stop-1, at most `mass`)."""
+    def apply(self, k: int, step: tuple, part: int, mass: float) -> None:
+        """Apply a step to the column of key k (at most `mass`)."""
         kind = step[0]
-        if kind == _SHIFT or kind == _FLAT:
+        if kind == _SHIFT:
+            self.attacker_rows(step, part, mass)
+        elif kind == _FLAT:
             _, after, rows, tails = step
-            epsilon, ends, pending, mass_of, forward = self.epsilon, self.ends, self.pending, self.mass, self.forward
-            push, heap = heapq.heappush, self.heap
             i = 0
-            for x, k, factors, delta, won in rows:
+            for x, _, factors, delta, _ in rows:
                 mx = mass * x
-                if mx < epsilon and self.prune(mass * tails[i]):
+                if mx < self.epsilon and self.prune(mass * tails[i]):
                     break
                 i += 1
                 q = part * factors
-                if k:
-                    w = q & _LOWS[k + 1]
-                    if w:
-                        ends[won] += w
-                    q = q >> _SHIFTS[k + 1] << WIDTH
-                    if not q:
-                        continue
                 if delta is None:
-                    ends[_LOST] += q
-                    continue
-                t = after - delta
-                t = forward.get(t) or self.resolve(t)
-                old = pending.get(t)
-                if old is None:
-                    pending[t] = q
-                    mass_of[t] = mx
-                    push(heap, -t)
+                    self.merged_ends[_LOST] += q
                 else:
-                    pending[t] = old + q
-                    mass_of[t] += mx
+                    self.add_defender(self.resolve(after - delta), q, mx)
         elif kind == _DEFENDER_INFANTRY:
-            self.defender_infantry(step[2], step[1], part, start, stop)
+            self.defender_infantry(step[2], step[1], part)
         elif kind == _ATTACKER_TANKS:
             self.attacker_volley(step[2], step[3], step[1], part, mass)
         elif kind == _DEFENDER_TANKS:
             self.defender_volley(step[2], step[3], step[1], part, mass)
         elif kind == _END:
-            self.add(step[1], part << FACTOR, mass)
+            (self.add_defender if DEFENDS[k & 31] else self.add_attacker)(step[1], part << FACTOR, mass)
         else:
             self.ends[step[1]] += part << FACTOR
+
+    def attacker_rows(self, step: tuple, part: int, mass: float) -> None:
+        """An attacker's assault: per row one multiplication, wins taken off the bottom."""
+        _, after, rows, tails = step
+        epsilon, ends, pending, mass_of, forward = self.epsilon, self.ends, self.pending, self.mass, self.forward
+        push, heap = heapq.heappush, self.heap
+        i = 0
+        for x, k, factors, delta, won in rows:
+            mx = mass * x
+            if mx < epsilon and self.prune(mass * tails[i]):
+                break
+            i += 1
+            q = part * factors
+            if k:
+                w = q & _LOWS[k + 1]
+                if w:
+                    ends[won] += w
+                q = q >> _SHIFTS[k + 1] << WIDTH
+                if not q:
+                    continue
+            if delta is None:
+                ends[_LOST] += q
+                continue
+            t = after - delta
+            t = forward.get(t) or self.resolve(t)
+            if DEFENDS[t & 31]:
+                self.add_attacker(t, q, mx)
+                continue
+            old = pending.get(t)
+            if old is None:
+                pending[t] = q
+                mass_of[t] = mx
+                push(heap, -t)
+            else:
+                pending[t] = old + q
+                mass_of[t] += mx
 
     def attacker_volley(self, volley, st: tuple, after: int, part: int, mass: float) -> None:
         """The attacker's tanks fire one at a time; the next fires only with at least
@@ -244,7 +322,7 @@ class Flow:
                 result = done[left] = self._attacker_shots(volley.shots, fires_from, part, left)
             column, lost, won = result
             if column:
-                self.add(self.resolve(after - delta), column * X, mass * x)
+                self.add_attacker(self.resolve(after - delta), column * X, mass * x)
             if lost:
                 self.ends[_LOST] += lost * X
             if won:
@@ -290,15 +368,15 @@ class Flow:
             columns, lost, won = result
             base = after - delta
             for a, column in columns.items():
-                self.add(self.resolve(base - ((st[2] - a) << 5)), column * X, mass * x)
+                self.add_defender(self.resolve(base - ((st[2] - a) << SOLDIERS_SHIFT)), column * X, mass * x)
             for a, column in lost.items():
-                self.ends[("attacker", a)] += column * X
+                self.merged_ends[("attacker", a)] += column * X
             if won:
-                self.ends[("defender", 0)] += won * X
+                self.merged_ends[_LOST] += won * X
 
     def _defender_shots(self, shots: tuple, st: tuple, column: int, left: int) -> tuple:
-        """({attackers left: column after}, {attackers left: column of the defender's
-        losses}, column of its wins), normal."""
+        """({attackers left: merged column after}, {attackers left: column of the
+        defender's losses}, column of its wins), normal."""
         live = {st[2]: column}
         after: dict = defaultdict(int)
         lost: dict = defaultdict(int)
@@ -307,8 +385,7 @@ class Flow:
             nxt: dict = defaultdict(int)
             for a, column in live.items():
                 if shot:
-                    up_to = self.tables.fires_up_to(st, a)
-                    stop = column if up_to < 0 else column >> ((up_to + 1) * WIDTH) << ((up_to + 1) * WIDTH)
+                    stop = column & self.mask("from", self.tables.fires_up_to(st, a) + 1)
                     if stop:
                         after[a] += stop
                         column -= stop
@@ -328,23 +405,24 @@ class Flow:
         return ({a: c for a, c in after.items() if c}, {a: normal(raw) for a, raw in lost.items() if raw},
                 normal(won))
 
-    def defender_infantry(self, st: tuple, after: int, column: int, start: int, stop: int) -> None:
+    def defender_infantry(self, st: tuple, after: int, column: int) -> None:
         """The defender's infantry, state by state (it rolls one die per defender); each
         state's outcomes with the same hits are one column of factors."""
-        masses = values(column)
-        attackers = st[2]
+        attackers, length = st[2], self.length
         tables = self.infantry_tables.get(attackers)
         if tables is None:
-            tables = self.infantry_tables[attackers] = [None] * (self.stride + 1)
+            tables = self.infantry_tables[attackers] = [None] * length
         mg, bw = self.c.multi_gun[P.DEFENDER], self.c.battle_wagon[P.DEFENDER]
         epsilon, defender_wins = self.epsilon, self.defender_wins
-        moved = [0] * attackers
-        moved_mass = [0.0] * attackers
-        for d in range(start, len(masses)):
-            m = masses[d]
+        moved: dict = defaultdict(int)  # (block, hits) -> raw column
+        moved_mass: dict = defaultdict(float)
+        for i, m in enumerate(values(column)):
             if not m:
                 continue
             mf = m * TO_FLOAT
+            if mf < epsilon and self.prune(mf):
+                continue
+            block, d = divmod(i, length)
             table = tables[d]
             if table is None:
                 table = tables[d] = defender_infantry(d, attackers, mg, bw)
@@ -356,8 +434,11 @@ class Flow:
                 mx = mf * x
                 if mx < epsilon and self.prune(mx):
                     continue
-                moved[t] += m * factors
-                moved_mass[t] += mx
-        for t, raw in enumerate(moved):
-            if raw:
-                self.add(self.resolve(after - (t << 5)), raw, moved_mass[t])
+                moved[(block, t)] += m * factors
+                moved_mass[(block, t)] += mx
+        for (block, t), raw in moved.items():
+            target = self.resolve(after - (t << SOLDIERS_SHIFT))
+            if DEFENDS[target & 31]:  # the defender's turn goes on
+                self.add(target, raw << (block * length * WIDTH), moved_mass[(block, t)])
+            else:
+                self.add(target | self.blocks[block], raw, moved_mass[(block, t)])

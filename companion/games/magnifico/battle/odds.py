@@ -43,22 +43,19 @@ def odds(position: dict, exact: bool = False) -> dict:
         end = (position["winner"], position["attacker"]["soldiers"], position["defender"]["soldiers"])
         return report({end: 1.0})
     st = P.compact(position)
-    ends, pruned = _flow(P.context(position), st[5]).run(st)
+    ends, pruned = _flow(P.context(position), st).run(st)
     return report(ends, pruned + ROUNDING)
 
 
-def _flow(c: P.Context, defenders: int) -> Flow:
-    """The flow of context c for up to `defenders` defenders, kept for the last _KEEP
-    battles while it stays small (later positions of a battle have fewer defenders)."""
-    stride = 16
-    while stride <= defenders:
-        stride *= 2
-    flow = _FLOWS.pop((c, stride), None)
-    if flow is None or flow.size() > MAX_FLOW_ENTRIES:
-        flow = Flow(c, P.worth_infantry_for(c), stride)
+def _flow(c: P.Context, st: tuple) -> Flow:
+    """A flow of context c that serves compact state st, kept for the last _KEEP battles
+    while it stays small (the later positions of a battle have fewer pieces: it serves them)."""
+    flow = _FLOWS.pop(c, None)
+    if flow is None or not flow.fits(st) or flow.size() > MAX_FLOW_ENTRIES:
+        flow = Flow(c, P.worth_infantry_for(c), st)
         while len(_FLOWS) >= _KEEP:
             del _FLOWS[next(iter(_FLOWS))]
-    _FLOWS[(c, stride)] = flow
+    _FLOWS[c] = flow
     return flow
 
 

@@ -11,12 +11,12 @@ The defender's infantry rolls one die per defender, so its table depends on d
 (`defender_infantry`, applied state by state).
 
 Keys. The pieces other than d and the turn pack into one int (`key`): phase code in the
-low 5 bits, then the attacker's soldiers, tanks, airplanes, the defender's tanks,
-airplanes, towers and "castle intact" (not paratrooped). No move ever adds a piece, so
-every move lowers the key or, with the same pieces, moves to a later phase: processing
-keys from the largest down visits each after all that flows into it, except the
-defender's infantry that leaves the attacker's soldiers alone (the next turn's start of
-the same key, processed again).
+low 5 bits, then the attacker's tanks, airplanes and "castle intact" (not
+paratrooped), then the attacker's soldiers, the defender's tanks, airplanes and towers. No move ever adds a piece, so every move lowers the key or, with the same
+pieces, moves to a later phase: processing keys from the largest down visits each after
+all that flows into it, except the defender's infantry that leaves the attacker's
+soldiers alone (the next turn's start of the same key, processed again). The defender's
+turn never looks at the attacker's tanks, so flow.py merges them out of its keys.
 """
 
 from __future__ import annotations
@@ -32,10 +32,11 @@ from .exact_moves import airplane_rows
 
 BIG = 1000  # defenders in a representative state: more than any assault kills
 
-_FIELDS = ((2, 5, 3), (3, 8, 3), (4, 11, 3), (6, 14, 5), (7, 19, 5), (8, 24, 3))  # (tuple index, shift, bits)
-_INTACT = 27
-_SOLDIERS_SHIFT = 5  # the attacker's soldiers
-_AIRPLANES_SHIFT = (11, 19)  # the attacker's, the defender's airplanes
+_FIELDS = ((3, 5, 3), (4, 8, 3), (2, 12, 3), (6, 15, 5), (7, 20, 5), (8, 25, 3))  # (tuple index, shift, bits)
+_INTACT = 11
+SOLDIERS_SHIFT = 12  # the attacker's soldiers
+_AIRPLANES_SHIFT = (8, 20)  # the attacker's, the defender's airplanes
+TANKS_BITS = 7 << 5  # the attacker's tanks
 _RANKED = sorted(range(32), key=lambda p: (p & 1, bin(p >> 1).count("1"), p >> 1))
 CODE = [0] * 32  # phase (side | used << 1) -> code, later phases lower
 for _rank, _phase in enumerate(_RANKED):
@@ -44,6 +45,7 @@ PHASE = [0] * 32  # code -> phase
 for _phase in range(32):
     PHASE[CODE[_phase]] = _phase
 _TURN = [(p & 1, p >> 1) for p in PHASE]  # code -> (side, used)
+DEFENDS = [side == P.DEFENDER for side, _ in _TURN]  # code -> the defender's turn
 ATTACKER_START = CODE[0]
 DEFENDER_START = CODE[1]
 
@@ -62,8 +64,8 @@ def key(st: tuple) -> int:
 
 def state(k: int, d: int) -> tuple:
     """The compact state of key k with d defending soldiers."""
-    return _TURN[k & 31] + (k >> 5 & 7, k >> 8 & 7, k >> 11 & 7, d, k >> 14 & 31, k >> 19 & 31,
-                            k >> 24 & 7, not k >> _INTACT & 1)
+    return _TURN[k & 31] + (k >> 12 & 7, k >> 5 & 7, k >> 8 & 7, d, k >> 15 & 31, k >> 20 & 31,
+                            k >> 25 & 7, not k >> _INTACT & 1)
 
 
 def _with(st: tuple, d: int) -> tuple:
@@ -161,10 +163,10 @@ class Tables:
             kills, x = hits * per_hit, w * unit
             delta = lost << own | foe_lost << foe
             if side == P.DEFENDER:
-                _add(merged, 0, None if kills >= soldiers else delta | kills << _SOLDIERS_SHIFT, None, x)
+                _add(merged, 0, None if kills >= soldiers else delta | kills << SOLDIERS_SHIFT, None, x)
                 continue
             if roll is not None:  # the paratrooper's soldier; a hit leaves the castle without protection
-                delta |= 1 << _SOLDIERS_SHIFT | (1 << _INTACT if roll == "hit" else 0)
+                delta |= 1 << SOLDIERS_SHIFT | (1 << _INTACT if roll == "hit" else 0)
             _add(merged, kills, delta, soldiers - (roll is not None) if kills else None, x)
         return _rows(merged)
 

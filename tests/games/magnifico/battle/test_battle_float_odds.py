@@ -128,11 +128,14 @@ def test_the_kept_flows_are_bounded():
     for soldiers in range(1, 5):
         odds(start({"attacker": {"soldiers": soldiers}, "defender": {"soldiers": 3}}))
     assert len(_FLOWS) <= _KEEP
-    c = P.context(start(HEAVY))
-    flow = _flow(c, 8)
-    assert _flow(c, 7) is flow  # the same battle, fewer defenders: kept
+    pos = start(HEAVY)
+    c, st = P.context(pos), P.compact(pos)
+    flow = _flow(c, st)
+    assert _flow(c, st[:5] + (st[5] - 1,) + st[6:]) is flow  # the same battle, fewer defenders: kept
+    assert _flow(c, st[:5] + (st[5] + 1,) + st[6:]) is not flow  # more defenders: a new one
+    flow = _flow(c, st)
     flow.forward.update((i, i) for i in range(MAX_FLOW_ENTRIES + 1))
-    assert _flow(c, 8) is not flow
+    assert _flow(c, st) is not flow
 
 
 def test_odds_and_results_cross_a_process_boundary():
@@ -163,13 +166,40 @@ def test_the_policy_looks_at_the_defenders_at_one_threshold(setup, seed):
     except GameError:
         assume(False)
     c = P.context(pos)
-    flow = Flow(c, P.worth_infantry_for(c))
-    rng = random.Random(seed)
     top = P.compact(pos)
+    flow = Flow(c, P.worth_infantry_for(c), top)
+    rng = random.Random(seed)
     for _ in range(20):
         s = (rng.randint(0, 1), rng.choice([0, 1, 2, 4, 8, 6, 12, 14])) + tuple(
             rng.randint(1 if i == 2 else 0, top[i]) for i in range(2, 9)) + (rng.random() < 0.3 and c.castle,)
         _decisions_follow_the_profile(flow, key(s))
+
+
+@settings(max_examples=20)
+@given(setup=battles(), seed=st.integers(0, 10**6))
+def test_the_defender_never_looks_at_the_attackers_tanks(setup, seed):
+    """flow.Flow merges the attacker's tanks out of the defender's keys: the defender's
+    decisions, tables and thresholds are the same whatever the attacker's tanks."""
+    try:
+        pos = start(setup)
+    except GameError:
+        assume(False)
+    c = P.context(pos)
+    top = P.compact(pos)
+    worth = P.worth_infantry_for(c)
+    tables = Tables(c)
+    rng = random.Random(seed)
+    for _ in range(20):
+        s = (1, rng.choice([0, 8, 4, 12, 2, 10])) + tuple(
+            rng.randint(1 if i in (2, 5) else 0, top[i]) for i in range(2, 9)) + (rng.random() < 0.3 and c.castle,)
+        action = P.decide(c, s, worth)
+        for tanks in range(top[3] + 1):
+            other = s[:3] + (tanks,) + s[4:]
+            assert P.decide(c, other, worth) == action
+            if action in ("airplanes", "automaton", "tanks"):
+                assert tables.get(other, action) is tables.get(s, action)
+            if action == "tanks":
+                assert tables.fires_up_to(other, s[2]) == tables.fires_up_to(s, s[2])
 
 
 def _expand(tables, s, action):
