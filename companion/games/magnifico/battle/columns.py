@@ -55,6 +55,10 @@ def below(d: int) -> int:
     return (1 << (d * WIDTH)) - 1
 
 
+LOWS = [below(d) for d in range(130)]  # masks of fields 0..d-1
+SHIFTS = [d * WIDTH for d in range(130)]  # bit offsets of fields
+
+
 def down(column: int, k: int) -> int:
     """Every field d > k moved to d - k; fields 0..k dropped (the caller took them)."""
     return column >> ((k + 1) * WIDTH) << WIDTH

@@ -27,19 +27,15 @@ import heapq
 from collections import defaultdict
 
 from . import policy as P
-from .columns import FACTOR, RAW_ONE, TO_FLOAT, WIDTH, below, down, normal, raw_floats, to_float, values
-from .outcomes import BIG, CODE, DEFENDS, SOLDIERS_SHIFT, TANKS_BITS, Tables
-from .outcomes import defender_infantry, key, state
+from . import volleys
+from .columns import FACTOR, LOWS, RAW_ONE, SHIFTS, TO_FLOAT, WIDTH, normal, raw_floats, to_float, values
+from .outcomes import BIG, CODE, DEFENDS, LOST, SOLDIERS_SHIFT, TANKS_BITS, Tables, defender_infantry, key, state
 
 EPSILON = 1e-10
 BUDGET = 1e-6
 
-_LOWS = [below(d) for d in range(130)]  # masks of fields 0..d-1
-_SHIFTS = [d * WIDTH for d in range(130)]
-
 # the kinds of step a column can take (Flow.plan)
 _END, _RETREAT, _SHIFT, _FLAT, _ATTACKER_TANKS, _DEFENDER_TANKS, _DEFENDER_INFANTRY = range(7)
-_LOST = ("defender", 0)  # the attacker's last soldier fell; the defenders left are the field
 
 
 class Flow:
@@ -106,7 +102,7 @@ class Flow:
                 if column - below_split:
                     self.apply(k, high, column - below_split, total)
             else:
-                below_split = column & _LOWS[min(split, 129)]
+                below_split = column & LOWS[min(split, 129)]
                 if below_split:
                     self.apply(k, low, below_split, total)
                 if column - below_split:
@@ -140,7 +136,7 @@ class Flow:
             self.add(k, raw, mass)
             return
         size = self.length * WIDTH
-        block = _LOWS[self.length]
+        block = LOWS[self.length]
         for bits in self.blocks:
             part = raw & block
             if part:
@@ -153,7 +149,7 @@ class Flow:
         """The fields below d ("below") or from d on ("from") in every block of a merged column."""
         found = self.masks.get((kind, d))
         if found is None:
-            one = _LOWS[min(d, self.length)] if kind == "below" else _LOWS[self.length] - _LOWS[min(d, self.length)]
+            one = LOWS[min(d, self.length)] if kind == "below" else LOWS[self.length] - LOWS[min(d, self.length)]
             found = self.masks[(kind, d)] = sum(one << (i * self.length * WIDTH) for i in range(len(self.blocks)))
         return found
 
@@ -258,15 +254,15 @@ class Flow:
                 i += 1
                 q = part * factors
                 if delta is None:
-                    self.merged_ends[_LOST] += q
+                    self.merged_ends[LOST] += q
                 else:
                     self.add_defender(self.resolve(after - delta), q, mx)
         elif kind == _DEFENDER_INFANTRY:
             self.defender_infantry(step[2], step[1], part)
         elif kind == _ATTACKER_TANKS:
-            self.attacker_volley(step[2], step[3], step[1], part, mass)
+            volleys.attacker(self, step[2], step[3], step[1], part, mass)
         elif kind == _DEFENDER_TANKS:
-            self.defender_volley(step[2], step[3], step[1], part, mass)
+            volleys.defender(self, step[2], step[3], step[1], part, mass)
         elif kind == _END:
             (self.add_defender if DEFENDS[k & 31] else self.add_attacker)(step[1], part << FACTOR, mass)
         else:
@@ -285,14 +281,14 @@ class Flow:
             i += 1
             q = part * factors
             if k:
-                w = q & _LOWS[k + 1]
+                w = q & LOWS[k + 1]
                 if w:
                     ends[won] += w
-                q = q >> _SHIFTS[k + 1] << WIDTH
+                q = q >> SHIFTS[k + 1] << WIDTH
                 if not q:
                     continue
             if delta is None:
-                ends[_LOST] += q
+                ends[LOST] += q
                 continue
             t = after - delta
             t = forward.get(t) or self.resolve(t)
@@ -308,103 +304,6 @@ class Flow:
                 pending[t] = old + q
                 mass_of[t] += mx
 
-    def attacker_volley(self, volley, st: tuple, after: int, part: int, mass: float) -> None:
-        """The attacker's tanks fire one at a time; the next fires only with at least
-        `fires_from` defenders left (the first always). The volley is the same after
-        every interception that leaves as many tanks, so it is computed once per count."""
-        fires_from = self.tables.fires_from(st)
-        done: dict = {}
-        for x, X, delta, left in volley.intercepts:
-            if mass * x < self.epsilon and self.prune(mass * x):
-                continue
-            result = done.get(left)
-            if result is None:
-                result = done[left] = self._attacker_shots(volley.shots, fires_from, part, left)
-            column, lost, won = result
-            if column:
-                self.add_attacker(self.resolve(after - delta), column * X, mass * x)
-            if lost:
-                self.ends[_LOST] += lost * X
-            if won:
-                self.ends[("attacker", st[2])] += won * X
-
-    @staticmethod
-    def _attacker_shots(shots: tuple, fires_from: int, live: int, left: int) -> tuple:
-        """(column after the volley, column of the attacker's losses, of its wins), normal."""
-        after = lost = won = 0
-        for shot in range(left):
-            if shot:
-                stop = live if fires_from >= BIG else live & below(fires_from)
-                if stop:
-                    after += stop
-                    live -= stop
-                if not live:
-                    break
-            nxt = 0
-            for kills, _, Xs in shots:
-                q = live * Xs
-                if kills is None:
-                    lost += q
-                    continue
-                if kills:
-                    w = q & below(kills + 1)
-                    if w:
-                        won += w
-                    q = down(q, kills)
-                nxt += q
-            live = normal(nxt)
-        return after + live, normal(lost), normal(won)
-
-    def defender_volley(self, volley, st: tuple, after: int, part: int, mass: float) -> None:
-        """The defender's tanks fire one at a time at the attacker's soldiers; the next
-        fires only while the defender has at most `fires_up_to` soldiers."""
-        done: dict = {}
-        for x, X, delta, left in volley.intercepts:
-            if mass * x < self.epsilon and self.prune(mass * x):
-                continue
-            result = done.get(left)
-            if result is None:
-                result = done[left] = self._defender_shots(volley.shots, st, part, left)
-            columns, lost, won = result
-            base = after - delta
-            for a, column in columns.items():
-                self.add_defender(self.resolve(base - ((st[2] - a) << SOLDIERS_SHIFT)), column * X, mass * x)
-            for a, column in lost.items():
-                self.merged_ends[("attacker", a)] += column * X
-            if won:
-                self.merged_ends[_LOST] += won * X
-
-    def _defender_shots(self, shots: tuple, st: tuple, column: int, left: int) -> tuple:
-        """({attackers left: merged column after}, {attackers left: column of the
-        defender's losses}, column of its wins), normal."""
-        live = {st[2]: column}
-        after: dict = defaultdict(int)
-        lost: dict = defaultdict(int)
-        won = 0
-        for shot in range(left):
-            nxt: dict = defaultdict(int)
-            for a, column in live.items():
-                if shot:
-                    stop = column & self.mask("from", self.tables.fires_up_to(st, a) + 1)
-                    if stop:
-                        after[a] += stop
-                        column -= stop
-                    if not column:
-                        continue
-                for kills, _, Xs in shots:
-                    q = column * Xs
-                    if kills is None:
-                        lost[a] += q
-                    elif kills >= a:
-                        won += q
-                    else:
-                        nxt[a - kills] += q
-            live = {a: normal(raw) for a, raw in nxt.items()}
-        for a, column in live.items():
-            after[a] += column
-        return ({a: c for a, c in after.items() if c}, {a: normal(raw) for a, raw in lost.items() if raw},
-                normal(won))
-
     def defender_infantry(self, st: tuple, after: int, column: int) -> None:
         """The defender's infantry, state by state (it rolls one die per defender); each
         state's outcomes with the same hits are one column of factors."""
@@ -414,8 +313,8 @@ class Flow:
             tables = self.infantry_tables[attackers] = [None] * length
         mg, bw = self.c.multi_gun[P.DEFENDER], self.c.battle_wagon[P.DEFENDER]
         epsilon, defender_wins = self.epsilon, self.defender_wins
-        moved: dict = defaultdict(int)  # (block, hits) -> raw column
-        moved_mass: dict = defaultdict(float)
+        moved = [0] * (len(self.blocks) * attackers)  # block * attackers + hits -> raw column
+        moved_mass = [0.0] * len(moved)
         for i, m in enumerate(values(column)):
             if not m:
                 continue
@@ -430,15 +329,19 @@ class Flow:
             defender_wins[d] += mf * win
             for x, t in wipes:
                 self.end_floats[("attacker", attackers - t, 0)] += mf * x
+            base = block * attackers
             for t, x, factors in groups:
                 mx = mf * x
                 if mx < epsilon and self.prune(mx):
                     continue
-                moved[(block, t)] += m * factors
-                moved_mass[(block, t)] += mx
-        for (block, t), raw in moved.items():
+                moved[base + t] += m * factors
+                moved_mass[base + t] += mx
+        for i, raw in enumerate(moved):
+            if not raw:
+                continue
+            block, t = divmod(i, attackers)
             target = self.resolve(after - (t << SOLDIERS_SHIFT))
             if DEFENDS[target & 31]:  # the defender's turn goes on
-                self.add(target, raw << (block * length * WIDTH), moved_mass[(block, t)])
+                self.add(target, raw << (block * length * WIDTH), moved_mass[i])
             else:
-                self.add(target | self.blocks[block], raw, moved_mass[(block, t)])
+                self.add(target | self.blocks[block], raw, moved_mass[i])

@@ -31,6 +31,7 @@ from .dice import explosions_table, faces_table, hits_explosions_table, hits_tab
 from .exact_moves import airplane_rows
 
 BIG = 1000  # defenders in a representative state: more than any assault kills
+LOST = ("defender", 0)  # an end: the attacker's last soldier fell (the defenders left: a column's field)
 
 _FIELDS = ((3, 5, 3), (4, 8, 3), (2, 12, 3), (6, 15, 5), (7, 20, 5), (8, 25, 3))  # (tuple index, shift, bits)
 _INTACT = 11

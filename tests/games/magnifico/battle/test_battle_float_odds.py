@@ -51,8 +51,8 @@ def _close(float_result, exact_result):
     bound = float_result["error_bound"]
     assert 0.0 <= bound <= BUDGET + ROUNDING
     assert "exact" not in float_result
-    for key in ("attacker_wins", "defender_wins", "retreat"):
-        assert abs(float(Fraction(exact_result["exact"][key])) - float_result[key]) <= bound, key
+    for total in ("attacker_wins", "defender_wins", "retreat"):
+        assert abs(float(Fraction(exact_result["exact"][total])) - float_result[total]) <= bound, total
     for side in ("attacker", "defender"):
         rows, float_rows = exact_result["survivors"][side], float_result["survivors"][side]
         for n in set(rows) | set(float_rows):
