@@ -80,7 +80,7 @@ def parse_typed(text: str | list, n: int, kind: str) -> Roll:
         tokens = [t for t in re.split(r"[\s,;]+", text.strip().lower()) if t]
         if kind == "mag" and len(tokens) == 1 and len(tokens[0]) > 1 and tokens[0] not in FACE_WORDS:
             tokens = list(tokens[0])  # "hhbx"
-    values = []
+    values: list[str | int] = []
     for tok in tokens:
         if kind == "mag":
             if tok not in FACE_WORDS:

@@ -401,6 +401,7 @@ class DiceReader:
         self._recent_seqs.append(msg.seq)
         roll = Roll(msg.kind, msg.values, "reader", msg.seq)
         armed = self._armed
+        reason: HardwareMessage | None
         if armed is None:
             reason = hw_text("hardware.roll_unexpected", n=len(msg.values), kind=msg.kind)
         else:

@@ -32,7 +32,7 @@ class _Keyed:
 
     @classmethod
     def of(cls, key: str, **params: object):  # type: ignore[override]
-        return cls(HardwareMessage(key, params))
+        return cls(HardwareMessage(key, params))  # type: ignore[call-arg]
 
     @property
     def message(self):

@@ -40,10 +40,11 @@ from __future__ import annotations
 import logging
 import threading
 from dataclasses import dataclass
-from typing import Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from hardware.asks import Ask, Value, display_text, magnifico_bid
 from hardware.errors import HardwareError, InputRefused
+from hardware.handset_devices import BUTTONS, HandsetDevices
 from hardware.messages import text
 from hardware.settings import HandsetSettings, HardwareSettings
 
@@ -52,9 +53,7 @@ log = logging.getLogger(__name__)
 WAITING, ENTERING, LOCKED = "waiting", "entering", "locked"
 STEP = 10  # Magnifico's default: bids in tens...
 MINIMUM = 10  # ...of at least 10 florins
-BUTTONS = ("up", "down", "lock")
-
-__all__ = ["Ask", "BidHandsets", "Handsets", "display_text", "WAITING", "ENTERING", "LOCKED"]
+__all__ = ["Ask", "BUTTONS", "BidHandsets", "Handsets", "display_text", "WAITING", "ENTERING", "LOCKED"]
 
 
 @dataclass
@@ -74,7 +73,7 @@ class _Press:
     hold_unlocks: bool = False  # this press began on a locked seat (hold mode)
 
 
-def _direct(fn):
+def _direct(fn: Callable[[], None]) -> None:
     fn()
 
 
@@ -85,17 +84,17 @@ class BidHandsets:
         self,
         settings: HandsetSettings,
         *,
-        pin_factory=None,
+        pin_factory: Any = None,
         factory_label: str = "MockFactory",
         post: Callable[[Callable[[], None]], None] | None = None,
-        on_state=None,
-        on_lock=None,
-        on_unlock=None,
-        on_all_locked=None,
-        on_notice=None,
+        on_state: Callable[[int, str], None] | None = None,
+        on_lock: Callable[[int, Value | None], None] | None = None,
+        on_unlock: Callable[[int], None] | None = None,
+        on_all_locked: Callable[[dict[int, Value | None]], None] | None = None,
+        on_notice: Callable[[int, str], None] | None = None,
         defer_locks: bool = True,
         blink_s: float = 0.5,
-    ):
+    ) -> None:
         self.settings = settings
         self.post = post or _direct
         self.on_state = on_state
@@ -104,19 +103,15 @@ class BidHandsets:
         self.on_all_locked = on_all_locked
         self.on_notice = on_notice
         self.defer_locks = defer_locks
-        self.blink_s = blink_s
         self.factory_label = factory_label
         self._lock = threading.RLock()
         self._seats: dict[int, _Seat] = {}
         self._takers: tuple[int, ...] = ()
         self._revealed = False
         self._presses: dict[tuple[int, str], _Press] = {}
-        self._out_locks: dict[int, threading.Lock] = {}
-        self.buttons: dict[tuple[int, str], object] = {}
-        self.leds: dict[int, object] = {}
-        self.displays = None
-        self._led_mode: dict[int, str] = {}
-        self._open_devices(pin_factory)
+        self.devices = HandsetDevices(settings, self._edge, pin_factory=pin_factory, blink_s=blink_s)
+        if settings.present():
+            log.info("handsets ready: %s", self.status)
 
     # -- construction --------------------------------------------------------------------
 
@@ -133,67 +128,25 @@ class BidHandsets:
         except Exception as err:  # noqa: BLE001 - e.g. a pin busy or not permitted
             raise HardwareError.of("hardware.handsets_cannot_open", factory=label, error=str(err)) from err
 
-    def _open_devices(self, factory):
-        present = self.settings.present()
-        if not present:
-            return
-        from gpiozero import LED, Button
+    @property
+    def buttons(self) -> dict[tuple[int, str], Any]:
+        return self.devices.buttons
 
-        from hardware.tm1637 import DisplayBus
+    @property
+    def leds(self) -> dict[int, Any]:
+        return self.devices.leds
 
-        hs = self.settings
-        bounce = hs.bounce_ms / 1000 if hs.bounce_ms > 0 else None  # the one debounce: gpiozero's
-        try:
-            for h in present:
-                for name in BUTTONS:
-                    button = Button(
-                        getattr(h, name), pull_up=True, bounce_time=bounce, hold_time=hs.hold_s,
-                        hold_repeat=False, pin_factory=factory,
-                    )
-                    button.when_pressed = self._callback(h.seat, name, "press")
-                    button.when_released = self._callback(h.seat, name, "release")
-                    if name == "lock":
-                        button.when_held = self._callback(h.seat, name, "hold")
-                    self.buttons[h.seat, name] = button
-                if h.led is not None:
-                    self.leds[h.seat] = LED(h.led, pin_factory=factory)
-                self._out_locks[h.seat] = threading.Lock()
-            data_pins = {h.seat: h.display for h in present if h.display is not None}
-            if data_pins:
-                self.displays = DisplayBus(hs.display_clock, data_pins, brightness=hs.brightness, pin_factory=factory)
-        except Exception:
-            self.close()
-            raise
-        log.info("handsets ready: %s", self.status)
+    @property
+    def displays(self) -> Any:
+        return self.devices.displays
 
-    def _callback(self, seat: int, button: str, edge: str):
-        def callback():
-            try:
-                self._edge(seat, button, edge)
-            except Exception:  # noqa: BLE001 - a handset fault must not kill gpiozero's thread
-                log.exception("handset of seat %s failed", seat)  # never which button: that is a press
+    def close(self) -> None:
+        self.devices.close()
 
-        return callback
-
-    def close(self):
-        # Each button's hold thread polls every 0.1 s; tell them all to stop first so the
-        # closes below do not wait for them one after another.
-        for button in self.buttons.values():
-            thread = getattr(button, "_hold_thread", None)
-            if thread is not None:
-                thread.stopping.set()
-        for device in [*self.buttons.values(), *self.leds.values()]:
-            device.close()
-        self.buttons.clear()
-        self.leds.clear()
-        if self.displays is not None:
-            self.displays.close()
-            self.displays = None
-
-    def __enter__(self):
+    def __enter__(self) -> BidHandsets:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     # -- what the app asks ---------------------------------------------------------------
@@ -209,10 +162,10 @@ class BidHandsets:
         return text("hardware.handsets_gpio", n=len(present), factory=self.factory_label)
 
     def has_handset(self, seat: int) -> bool:
-        return (seat, "lock") in self.buttons
+        return self.devices.has_handset(seat)
 
     def has_display(self, seat: int) -> bool:
-        return self.displays is not None and seat in self.displays.displays
+        return self.devices.has_display(seat)
 
     def uses_keypad(self, seat: int) -> bool:
         """True when the seat enters its value on the app's private keypad."""
@@ -258,7 +211,7 @@ class BidHandsets:
 
     def led_mode(self, seat: int) -> str | None:
         """"off", "blink" or "on": what the seat's LED does (None without an LED)."""
-        return self._led_mode.get(seat, "off") if seat in self.leds else None
+        return self.devices.led_mode(seat)
 
     # -- a sealed request ------------------------------------------------------------------
 
@@ -394,14 +347,14 @@ class BidHandsets:
 
     # -- state changes (called with self._lock held) ---------------------------------------
 
-    def _post(self, fn, *args):
+    def _post(self, fn: Callable[..., None] | None, *args: object) -> None:
         if fn is not None:
             self.post(lambda: fn(*args))
 
-    def _notice(self, s: _Seat, key: str):
+    def _notice(self, s: _Seat, key: str) -> None:
         self._post(self.on_notice, s.seat, text(key))  # never logged: it would tell of a press
 
-    def _lock_seat(self, s: _Seat):
+    def _lock_seat(self, s: _Seat) -> None:
         s.state = LOCKED
         log.info("%s locked", s.name)
         self._post(self.on_state, s.seat, s.state)
@@ -410,7 +363,7 @@ class BidHandsets:
             self._post(self.on_lock, s.seat, s.value)
         self._check_all_locked()
 
-    def _unlock_seat(self, s: _Seat):
+    def _unlock_seat(self, s: _Seat) -> None:
         s.state = ENTERING
         log.info("%s unlocked", s.name)
         self._post(self.on_state, s.seat, s.state)
@@ -420,7 +373,7 @@ class BidHandsets:
             s.held = False
             self._post(self.on_unlock, s.seat)
 
-    def _check_all_locked(self):
+    def _check_all_locked(self) -> None:
         if self._revealed or not self._takers:
             return
         if all(self._seats[seat].state == LOCKED for seat in self._takers):
@@ -436,7 +389,7 @@ class BidHandsets:
 
     # -- buttons ---------------------------------------------------------------------------
 
-    def _edge(self, seat: int, button: str, edge: str):
+    def _edge(self, seat: int, button: str, edge: str) -> None:
         with self._lock:
             p = self._presses.setdefault((seat, button), _Press())
             if edge == "release":
@@ -490,30 +443,14 @@ class BidHandsets:
 
     # -- outputs ---------------------------------------------------------------------------
 
-    def _sync(self, seat: int):
-        """Make the seat's LED and display match its state (latest state wins)."""
-        out = self._out_locks.get(seat)
-        if out is None:
-            return
-        with out:
+    def _sync(self, seat: int) -> None:
+        """Make the seat's LED and display match its state."""
+        def read() -> tuple[str, Value | None, Ask | None]:
             with self._lock:
                 s = self._seats.get(seat)
-                state = s.state if s else WAITING
-                value = s.value if s else None
-                ask = s.ask if s else None
-            led = self.leds.get(seat)
-            if led is not None:
-                mode = {WAITING: "off", ENTERING: "blink", LOCKED: "on"}[state]
-                if self._led_mode.get(seat) != mode:
-                    if mode == "off":
-                        led.off()
-                    elif mode == "on":
-                        led.on()
-                    else:
-                        led.blink(on_time=self.blink_s, off_time=self.blink_s, background=True)
-                    self._led_mode[seat] = mode
-            if self.has_display(seat):
-                self.displays.show(seat, display_text(state, value, ask))
+                return (s.state, s.value, s.ask) if s else (WAITING, None, None)
+
+        self.devices.show(seat, read)
 
 
 Handsets = BidHandsets  # the generic name: any sealed request, not only bids

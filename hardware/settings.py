@@ -129,8 +129,8 @@ def _section(data: dict, key: str, kind=dict):
     if value is None:
         return kind()
     if not isinstance(value, kind):
-        key_ = "hardware.settings_not_section" if kind is dict else "hardware.settings_not_list"
-        raise HardwareError.of(key_, key=key, value=repr(value))
+        message = "hardware.settings_not_section" if kind is dict else "hardware.settings_not_list"
+        raise HardwareError.of(message, section=key, value=repr(value))
     return value
 
 

@@ -66,14 +66,16 @@ class VirtualReader:
         self.last_roll: str | None = None
         self._heard = threading.Event()
         self._cond = threading.Condition()
-        self._master = None
-        self.tty = None
-        self._thread = None
+        self._master: int | None = None
+        self.tty: str | None = None
+        self._thread: threading.Thread | None = None
         self._stop = threading.Event()
 
     @property
     def path(self) -> str:
-        return self.link or self.tty
+        path = self.link or self.tty
+        assert path is not None, "start() the virtual reader first"
+        return path
 
     def start(self) -> "VirtualReader":
         self._master, slave = os.openpty()

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from companion.errors import GameError
 from hardware import settings as hw_settings
-from hardware.errors import HardwareError, InputRefused
+from hardware.errors import HardwareError
 from hardware.handsets import ENTERING, LOCKED, WAITING, BidHandsets, display_text
 from hardware.keyboard import HandsetKeyboard, map_key
 from hardware.tm1637 import decode as decode_tm1637
@@ -359,6 +359,18 @@ def test_pin_map_validation():
     bad["handsets"]["display_clock"] = None
     with pytest.raises(HardwareError, match="no display_clock"):
         hw_settings.from_dict(bad)
+
+
+@pytest.mark.parametrize("data, why", [
+    ({"handsets": [1, 2]}, 'hardware settings: "handsets" must be an object, not [1, 2]'),
+    ({"handsets": {"seats": {"seat": 0}}}, "hardware settings: \"seats\" must be a list, not {'seat': 0}"),
+    ({"mode": "magic"}, "hardware mode must be one of auto, gpio, simulated, not 'magic'"),
+])
+def test_settings_of_the_wrong_form_are_named(data, why):
+    with pytest.raises(HardwareError) as err:
+        hw_settings.from_dict(data)
+    assert err.value.reason == why
+    assert err.value.localized("it") != why  # and in Italian
 
 
 def test_settings_file_overrides_the_default(tmp_path):
