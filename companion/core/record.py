@@ -10,8 +10,8 @@ import json
 import os
 from collections.abc import Iterable
 
-from companion.core.i18n import msg
-from companion.errors import GameError
+from companion.core.i18n import CORE
+from companion.errors import IllegalCommand
 
 
 def dumps_line(obj: dict) -> str:
@@ -37,7 +37,7 @@ def parse_record(lines: Iterable[str], name=None) -> tuple[dict, list[dict]]:
     """(header, command dicts) from JSON Lines; blank lines are skipped. ``name`` (a file
     name) goes into the messages; by default "the record"."""
     if name is None:
-        name = msg("the_record")
+        name = CORE.msg("the_record")
     header = None
     commands = []
     for number, line in enumerate(lines, 1):
@@ -46,20 +46,20 @@ def parse_record(lines: Iterable[str], name=None) -> tuple[dict, list[dict]]:
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as err:
-            raise GameError.of("record_not_json", name=name, line=number, detail=err.msg) from None
+            raise IllegalCommand.of("record_not_json", domain="core", name=name, line=number, detail=err.msg) from None
         except (ValueError, RecursionError) as err:  # a number of thousands of digits, nesting too deep
             detail = "nested too deeply" if isinstance(err, RecursionError) else str(err).split(";")[0]
-            raise GameError.of("record_not_json", name=name, line=number, detail=detail) from None
+            raise IllegalCommand.of("record_not_json", domain="core", name=name, line=number, detail=detail) from None
         if not isinstance(obj, dict):
-            raise GameError.of("record_not_object", name=name, line=number)
+            raise IllegalCommand.of("record_not_object", domain="core", name=name, line=number)
         if header is None:
             header = obj
         else:
             if "type" not in obj:
-                raise GameError.of("record_no_type", name=name, line=number)
+                raise IllegalCommand.of("record_no_type", domain="core", name=name, line=number)
             commands.append(obj)
     if header is None:
-        raise GameError.of("record_empty", name=name)
+        raise IllegalCommand.of("record_empty", domain="core", name=name)
     return header, commands
 
 
@@ -69,6 +69,6 @@ def read_record(path: str | os.PathLike) -> tuple[dict, list[dict]]:
         with open(path, encoding="utf-8") as f:
             return parse_record(f, name=os.fspath(path))
     except OSError as err:
-        raise GameError.of("cannot_read", path=os.fspath(path), detail=str(err.strerror)) from None
+        raise IllegalCommand.of("cannot_read", domain="core", path=os.fspath(path), detail=str(err.strerror)) from None
     except UnicodeDecodeError:
-        raise GameError.of("not_utf8", path=os.fspath(path)) from None
+        raise IllegalCommand.of("not_utf8", domain="core", path=os.fspath(path)) from None
