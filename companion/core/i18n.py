@@ -27,6 +27,7 @@ import os
 import re
 import string
 from pathlib import Path
+from collections.abc import Iterable
 from typing import Any
 
 from companion.core.resources import data_path
@@ -59,7 +60,8 @@ class Catalog:
         self.fallback = fallback  # where a key this domain lacks is looked up (``core``)
 
     @classmethod
-    def load(cls, domain: str = DEFAULT_DOMAIN, folder=None, languages=LANGUAGES) -> Catalog:
+    def load(cls, domain: str = DEFAULT_DOMAIN, folder: str | os.PathLike[str] | None = None,
+             languages: tuple[str, ...] = LANGUAGES) -> Catalog:
         """Read ``DOMAIN.LANG.json`` for each language; a missing or broken file is an
         empty catalogue for that language (messages then fall back to English)."""
         folder = Path(folder) if folder else _folders.get(domain) or translations_dir()
@@ -78,7 +80,7 @@ class Catalog:
     def keys(self, lang: str = DEFAULT_LANG) -> set[str]:
         return set(self.templates.get(lang, {}))
 
-    def format(self, key: str, params: dict | None = None, lang: str = DEFAULT_LANG) -> str | None:
+    def format(self, key: str, params: dict[str, Any] | None = None, lang: str = DEFAULT_LANG) -> str | None:
         """The message in ``lang`` (English if ``lang`` lacks the key), or None if unknown."""
         template = self.get(lang, key)
         if template is None and self.fallback is not None and self.get(DEFAULT_LANG, key) is None:
@@ -115,7 +117,7 @@ def catalog(domain: str = DEFAULT_DOMAIN) -> Catalog:
     return _catalogs[domain]
 
 
-def localize_param(value, lang: str, cat: Catalog | None = None):
+def localize_param(value: Any, lang: str, cat: Catalog | None = None) -> Any:
     """One parameter shown in ``lang`` (see the module doc)."""
     if isinstance(value, dict):
         if "key" in value:
@@ -130,10 +132,11 @@ def localize_param(value, lang: str, cat: Catalog | None = None):
     return value
 
 
-_compiled: dict[str, list] = {}
+_Part = tuple[str, str | None, tuple[str, str] | None, str | None, str | None]
+_compiled: dict[str, list[_Part]] = {}
 
 
-def _compile(template: str) -> list:
+def _compile(template: str) -> list[_Part]:
     """The template as (literal, field, plural forms, conversion, spec) parts, cached."""
     parts = _compiled.get(template)
     if parts is None:
@@ -150,7 +153,7 @@ def _compile(template: str) -> list:
     return parts
 
 
-def _render(template: str, params: dict, lang: str, cat: Catalog) -> str:
+def _render(template: str, params: dict[str, Any], lang: str, cat: Catalog) -> str:
     """``str.format`` with per-language parameters and ``{n|singular|plural}``; a missing
     parameter shows as ``{name}``."""
     out = []
@@ -181,7 +184,7 @@ def fields(template: str) -> set[str]:
     return out
 
 
-def format_message(message, lang: str = DEFAULT_LANG, cat: Catalog | None = None) -> str:
+def format_message(message: Any, lang: str = DEFAULT_LANG, cat: Catalog | None = None) -> str:
     """A message dict ``{"key", "params", "text"?}`` (or a Message, or plain text) in ``lang``."""
     if isinstance(message, Message):
         return message.localized(lang, cat)
@@ -190,7 +193,7 @@ def format_message(message, lang: str = DEFAULT_LANG, cat: Catalog | None = None
     cat = cat or catalog(message.get("domain") or DEFAULT_DOMAIN)
     text = cat.format(message.get("key", ""), message.get("params"), lang)
     if text is None:
-        return message.get("text") or message.get("key", "")
+        return str(message.get("text") or message.get("key", ""))
     return text
 
 
@@ -227,7 +230,7 @@ class Message(str):
         return (_message, (self.key, self.params, str(self), self.domain))
 
 
-def _plain(value):
+def _plain(value: Any) -> Any:
     if isinstance(value, Message):
         return value.to_dict()
     if isinstance(value, dict):
@@ -269,13 +272,13 @@ class Domain:
 CORE = Domain(CORE_DOMAIN)
 
 
-def joined(items, sep: str = ", ") -> dict:
+def joined(items: Iterable[Any], sep: str = ", ") -> dict[str, Any]:
     """A parameter that shows ``items`` (each localized) joined with ``sep``."""
     return {"items": list(items), "sep": sep}
 
 
-def localized(text, lang: str = DEFAULT_LANG, cat: Catalog | None = None) -> str:
+def localized(text: Any, lang: str = DEFAULT_LANG, cat: Catalog | None = None) -> str:
     """Any reason (a Message, a message dict, plain text, a GameError) shown in ``lang``."""
     if hasattr(text, "localized") and not isinstance(text, str):
-        return text.localized(lang, cat)
+        return str(text.localized(lang, cat))
     return format_message(text, lang, cat)

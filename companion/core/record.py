@@ -9,16 +9,17 @@ import contextlib
 import json
 import os
 from collections.abc import Iterable
+from typing import Any
 
 from companion.core.i18n import CORE
 from companion.errors import IllegalCommand
 
 
-def dumps_line(obj: dict) -> str:
+def dumps_line(obj: dict[str, Any]) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), sort_keys=False)
 
 
-def write_record(path: str | os.PathLike, header: dict, commands: Iterable[dict]) -> None:
+def write_record(path: str | os.PathLike[str], header: dict[str, Any], commands: Iterable[dict[str, Any]]) -> None:
     """Write header and commands, one JSON object per line (UTF-8)."""
     tmp = f"{os.fspath(path)}.tmp"
     try:
@@ -33,7 +34,7 @@ def write_record(path: str | os.PathLike, header: dict, commands: Iterable[dict]
         raise
 
 
-def parse_record(lines: Iterable[str], name=None) -> tuple[dict, list[dict]]:
+def parse_record(lines: Iterable[str], name: Any = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """(header, command dicts) from JSON Lines; blank lines are skipped. ``name`` (a file
     name) goes into the messages; by default "the record"."""
     if name is None:
@@ -63,7 +64,7 @@ def parse_record(lines: Iterable[str], name=None) -> tuple[dict, list[dict]]:
     return header, commands
 
 
-def read_record(path: str | os.PathLike) -> tuple[dict, list[dict]]:
+def read_record(path: str | os.PathLike[str]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Read a record file; any problem is a GameError with a one-line reason."""
     try:
         with open(path, encoding="utf-8") as f:
