@@ -7,9 +7,9 @@ install. Mock pins on a Pi only when the settings say ``"mode": "simulated"``.
 
 from __future__ import annotations
 
-import importlib
 import logging
 import pathlib
+from importlib.metadata import entry_points
 
 from hardware.errors import HardwareError
 from hardware.messages import text
@@ -17,12 +17,8 @@ from hardware.messages import text
 log = logging.getLogger(__name__)
 
 MODEL_FILES = ("/proc/device-tree/model", "/sys/firmware/devicetree/base/model")
-FACTORIES = {
-    "lgpio": "gpiozero.pins.lgpio:LGPIOFactory",
-    "rpigpio": "gpiozero.pins.rpigpio:RPiGPIOFactory",
-    "pigpio": "gpiozero.pins.pigpio:PiGPIOFactory",
-    "native": "gpiozero.pins.native:NativeFactory",
-}
+FACTORIES = ("lgpio", "rpigpio", "pigpio", "native")  # gpiozero registers them as entry points
+FACTORY_GROUP = "gpiozero_pin_factories"
 
 
 def pi_model(files=MODEL_FILES) -> str | None:
@@ -54,9 +50,9 @@ def pin_factory(mode: str = "auto", name: str = "lgpio", *, model: str | None | 
     where = model or text("hardware.not_a_pi")
     if name not in FACTORIES:
         raise HardwareError.of("hardware.unknown_factory", name=repr(name), factories=", ".join(FACTORIES))
-    module_name, cls_name = FACTORIES[name].split(":")
     try:
-        factory = getattr(importlib.import_module(module_name), cls_name)()
+        point = next(ep for ep in entry_points(group=FACTORY_GROUP) if ep.name == name)
+        factory = point.load()()
     except Exception as err:  # noqa: BLE001 - every failure becomes one clear message
         raise HardwareError.of("hardware.factory_fails", name=name, where=where, error=str(err)) from err
     log.info("GPIO handsets use the %s pin factory on %s", name, where)
