@@ -28,7 +28,7 @@ def main(argv=None) -> int:
         if args.what == "pins":
             print(hw_settings.wiring_table(settings.handsets))
             print()
-            print(text("hardware.pins_ok", n=len(settings.handsets.present())))
+            print(text("pins_ok", n=len(settings.handsets.present())))
             return 0
         if args.what == "ports":
             from hardware.dice_ports import list_ports
@@ -37,7 +37,7 @@ def main(argv=None) -> int:
             for port in ports:
                 print(f"{port.device}\t{port.source}\t{port.description}")
             if not ports:
-                print(text("hardware.no_ports"))
+                print(text("no_ports"))
             return 0
         from hardware.dice_reader import DiceReader
         from hardware.handsets import BidHandsets

@@ -57,18 +57,18 @@ class Ask:
         if self.choices:
             choices = tuple(self.choices)
             if not all(isinstance(c, str) and c for c in choices) or len(set(choices)) != len(choices):
-                raise InputRefused.of("hardware.ask_bad_choices")
+                raise InputRefused.of("ask_bad_choices")
             labels = tuple(self.labels) if self.labels else auto_labels(choices)
             if len(labels) != len(choices) or not all(_fits(lb) for lb in labels):
-                raise InputRefused.of("hardware.ask_bad_labels", width=WIDTH)
+                raise InputRefused.of("ask_bad_labels", width=WIDTH)
             object.__setattr__(self, "choices", choices)
             object.__setattr__(self, "labels", labels)
             return
         for value in (self.minimum, self.step, self.maximum):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-                raise InputRefused.of("hardware.ask_not_whole")
+                raise InputRefused.of("ask_not_whole")
         if self.step < 1:
-            raise InputRefused.of("hardware.ask_bad_step", step=self.step)
+            raise InputRefused.of("ask_bad_step", step=self.step)
 
     @classmethod
     def from_dict(cls, d: Mapping) -> Ask:
@@ -112,16 +112,16 @@ class Ask:
         """``value`` if a seat may enter it, else InputRefused saying why (``name``: whose)."""
         if self.is_choice:
             if value not in self.choices:
-                raise InputRefused.of("hardware.not_a_choice", value=str(value), choices=", ".join(self.choices))
+                raise InputRefused.of("not_a_choice", value=str(value), choices=", ".join(self.choices))
             return value  # type: ignore[return-value]
         if isinstance(value, bool) or not isinstance(value, int):
-            raise InputRefused.of("hardware.value_not_whole", value=str(value))
+            raise InputRefused.of("value_not_whole", value=str(value))
         if value < self.minimum:
-            raise InputRefused.of("hardware.value_too_low", minimum=self.minimum)
+            raise InputRefused.of("value_too_low", minimum=self.minimum)
         if (value - self.minimum) % self.step:
-            raise InputRefused.of("hardware.value_off_step", value=value, step=self.step, minimum=self.minimum)
+            raise InputRefused.of("value_off_step", value=value, step=self.step, minimum=self.minimum)
         if self.maximum is not None and value > self.maximum:
-            raise InputRefused.of("hardware.value_too_high", name=name, maximum=self.maximum)
+            raise InputRefused.of("value_too_high", name=name, maximum=self.maximum)
         return value
 
     def label(self, value: Value) -> str:

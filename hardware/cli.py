@@ -44,9 +44,9 @@ def run(args) -> int:
     logging.basicConfig(level=logging.INFO if args.verbose else logging.ERROR, stream=sys.stderr,
                         format="%(message)s")
     if args.expect < 1:
-        return _fail(text("hardware.cli_expect"))
+        return _fail(text("cli_expect"))
     if not 0 < args.timeout < MAX_TIMEOUT:  # also refuses nan
-        return _fail(text("hardware.cli_timeout", top=f"{MAX_TIMEOUT:g}", given=str(args.timeout)))
+        return _fail(text("cli_timeout", top=f"{MAX_TIMEOUT:g}", given=str(args.timeout)))
     try:
         settings = hw_settings.load(args.settings).dice
         port = args.port or settings.port
@@ -63,7 +63,7 @@ def run(args) -> int:
     except HardwareError as err:
         print(f"dice: {err.reason}", file=sys.stderr)
         # a port that does not open, a reader of another protocol: waiting longer cannot help
-        return 1 if err.key in ("hardware.no_roll_within", "hardware.no_roll_within_because") else 2
+        return 1 if err.key in ("no_roll_within", "no_roll_within_because") else 2
     finally:
         reader.stop()
     print(json.dumps(roll.to_json()))

@@ -54,7 +54,7 @@ class Roll:
 
 def check_kind(kind: str) -> None:
     if kind not in KINDS:
-        raise InputRefused.of("hardware.unknown_kind", kind=str(kind), kinds=", ".join(KINDS))
+        raise InputRefused.of("unknown_kind", kind=str(kind), kinds=", ".join(KINDS))
 
 
 def faces_of(kind: str) -> tuple:
@@ -65,9 +65,9 @@ def faces_of(kind: str) -> tuple:
 def mismatch(n: int, kind: str, roll_kind: str, count: int) -> HardwareMessage | None:
     """Why a roll of ``count`` ``roll_kind`` dice does not answer a request for n ``kind``."""
     if roll_kind != kind:
-        return hw_text("hardware.roll_wrong_kind", seen=roll_kind, kind=kind)
+        return hw_text("roll_wrong_kind", seen=roll_kind, kind=kind)
     if count != n:
-        return hw_text("hardware.roll_wrong_count", count=count, n=n)
+        return hw_text("roll_wrong_count", count=count, n=n)
     return None
 
 
@@ -84,16 +84,16 @@ def parse_typed(text: str | list, n: int, kind: str) -> Roll:
     for tok in tokens:
         if kind == "mag":
             if tok not in FACE_WORDS:
-                raise InputRefused.of("hardware.not_a_mag_face", face=tok)
+                raise InputRefused.of("not_a_mag_face", face=tok)
             values.append(FACE_WORDS[tok])
         else:
             try:
                 values.append(face_number(kind, tok))
             except LineError:
-                key = "hardware.not_a_face_zero" if kind in ZERO_MEANS else "hardware.not_a_face"
+                key = "not_a_face_zero" if kind in ZERO_MEANS else "not_a_face"
                 raise InputRefused.of(key, face=tok, kind=kind, top=KINDS[kind][-1]) from None
     if len(values) != n:
-        raise InputRefused.of("hardware.dice_typed", count=len(values), n=n)
+        raise InputRefused.of("dice_typed", count=len(values), n=n)
     return Roll(kind, tuple(values), "typed")
 
 
@@ -141,7 +141,7 @@ class DiceDesk:
         """The app now needs ``n`` dice of ``kind``; the reader (if any) is armed."""
         check_kind(kind)
         if n < 1:
-            raise InputRefused.of("hardware.roll_needs_a_die")
+            raise InputRefused.of("roll_needs_a_die")
         with self._lock:
             self._request = (n, kind)
             self._candidate = None
@@ -169,7 +169,7 @@ class DiceDesk:
         """The table accepts the candidate: the roll for the engine. The request closes."""
         with self._lock:
             if self._candidate is None or (roll is not None and roll != self._candidate):
-                raise InputRefused.of("hardware.no_roll_to_confirm")
+                raise InputRefused.of("no_roll_to_confirm")
             roll, self._candidate, self._request = self._candidate, None, None
         if self.reader is not None:
             self.reader.disarm()
@@ -184,13 +184,13 @@ class DiceDesk:
     def _need(self) -> tuple[int, str]:
         with self._lock:
             if self._request is None:
-                raise InputRefused.of("hardware.no_roll_expected")
+                raise InputRefused.of("no_roll_expected")
             return self._request
 
     def _offer(self, roll: Roll) -> Roll:
         with self._lock:
             if self._request is None:
-                raise InputRefused.of("hardware.no_roll_expected")
+                raise InputRefused.of("no_roll_expected")
             n, kind = self._request
             reason = mismatch(n, kind, roll.kind, len(roll.values))
             if reason:

@@ -75,7 +75,7 @@ def announce(port: str) -> Path:
     """Write this process's announcement of a virtual reader on ``port``; returns its file."""
     folder = _private_dir(create=True)
     if folder is None:
-        raise HardwareError.of("hardware.runtime_dir_unsafe", folder=str(runtime_dir()))
+        raise HardwareError.of("runtime_dir_unsafe", folder=str(runtime_dir()))
     path = folder / f"{ANNOUNCE_PREFIX}{os.getpid()}.json"
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps({"port": port, "pid": os.getpid()}), encoding="utf-8")
@@ -138,7 +138,7 @@ def list_ports() -> list[PortInfo]:
         if p.vid is not None or "ttyACM" in p.device or "ttyUSB" in p.device
     ]
     known = {p.device for p in found}
-    found += [PortInfo(port, text("hardware.port_simulator"), "simulator") for port in announced() if port not in known]
+    found += [PortInfo(port, text("port_simulator"), "simulator") for port in announced() if port not in known]
     return found
 
 
@@ -162,18 +162,18 @@ def check_port(port: str) -> None:
         try:
             serial.serial_for_url(port, do_not_open=True)
         except (ValueError, OSError) as err:
-            raise HardwareError.of("hardware.port_bad_url", port=port, error=str(err)) from None
+            raise HardwareError.of("port_bad_url", port=port, error=str(err)) from None
         return
     try:
         mode = os.stat(port).st_mode
     except FileNotFoundError:
-        raise HardwareError.of("hardware.port_missing", port=port) from None
+        raise HardwareError.of("port_missing", port=port) from None
     except OSError as err:
-        raise HardwareError.of("hardware.port_unreadable", port=port, error=err.strerror or str(err)) from None
+        raise HardwareError.of("port_unreadable", port=port, error=err.strerror or str(err)) from None
     if not stat.S_ISCHR(mode):
-        raise HardwareError.of("hardware.port_not_serial", port=port)
+        raise HardwareError.of("port_not_serial", port=port)
     if not os.access(port, os.R_OK | os.W_OK):
-        raise HardwareError.of("hardware.port_denied", port=port)
+        raise HardwareError.of("port_denied", port=port)
 
 
 # -- auto-detection -------------------------------------------------------------------------
@@ -182,7 +182,7 @@ def refused_version(hello: Hello) -> HardwareError | None:
     """The refusal of a reader that announces another protocol version, or None."""
     if hello.version == PROTOCOL and hello.checked:
         return None
-    return HardwareError.of("hardware.old_protocol", version=hello.version, needed=PROTOCOL)
+    return HardwareError.of("old_protocol", version=hello.version, needed=PROTOCOL)
 
 
 def find_reader(ports: Iterable[str] | None = None, *, timeout: float = 3.0, baudrate: int = 115200,
@@ -195,7 +195,7 @@ def find_reader(ports: Iterable[str] | None = None, *, timeout: float = 3.0, bau
     """
     ports = list(serial_ports() if ports is None else ports)
     if not ports:
-        raise ReaderNotFound.of("hardware.no_serial_port")
+        raise ReaderNotFound.of("no_serial_port")
     opened, failed, refused = {}, [], {}
     for port in ports:
         try:
@@ -233,8 +233,8 @@ def find_reader(ports: Iterable[str] | None = None, *, timeout: float = 3.0, bau
             ser.close()
     if refused:
         port, version = next(iter(refused.items()))
-        raise ReaderNotFound.of("hardware.old_protocol_on", port=port, version=version, needed=PROTOCOL)
+        raise ReaderNotFound.of("old_protocol_on", port=port, version=version, needed=PROTOCOL)
     if failed:
-        raise ReaderNotFound.of("hardware.no_hello_failed", seconds=f"{timeout:g}", ports=", ".join(ports),
+        raise ReaderNotFound.of("no_hello_failed", seconds=f"{timeout:g}", ports=", ".join(ports),
                                 failed=", ".join(failed))
-    raise ReaderNotFound.of("hardware.no_hello", seconds=f"{timeout:g}", ports=", ".join(ports))
+    raise ReaderNotFound.of("no_hello", seconds=f"{timeout:g}", ports=", ".join(ports))

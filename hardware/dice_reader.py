@@ -81,7 +81,7 @@ class DiceReader:
         self.stats: collections.Counter = collections.Counter()
         self.hello: Hello | None = None
         self.connected = threading.Event()
-        self.status: str = hw_text("hardware.status_not_started")
+        self.status: str = hw_text("status_not_started")
         self.last_problem: str | None = None
         self.refused: HardwareMessage | None = None  # set while the reader speaks another protocol
         self._listeners: list[Callable[[dict], None]] = []
@@ -199,11 +199,11 @@ class DiceReader:
             if not got.wait(timeout):
                 why = None
                 if not self.connected.is_set():
-                    why = self.last_problem or (hw_text("hardware.still_looking") if not self.port else
-                                                hw_text("hardware.port_did_not_open", port=self.port))
+                    why = self.last_problem or (hw_text("still_looking") if not self.port else
+                                                hw_text("port_did_not_open", port=self.port))
                 if why is None:
-                    raise HardwareError.of("hardware.no_roll_within", n=n, kind=kind, seconds=f"{timeout:g}")
-                raise HardwareError.of("hardware.no_roll_within_because", n=n, kind=kind, seconds=f"{timeout:g}",
+                    raise HardwareError.of("no_roll_within", n=n, kind=kind, seconds=f"{timeout:g}")
+                raise HardwareError.of("no_roll_within_because", n=n, kind=kind, seconds=f"{timeout:g}",
                                        why=why)
             if refused:
                 raise HardwareError(refused[0])
@@ -239,11 +239,11 @@ class DiceReader:
 
     def _connected_status(self, port: str) -> HardwareMessage:
         if self.refused is not None:
-            return hw_text("hardware.status_refused", port=port, version=self.hello.version if self.hello else "?",
+            return hw_text("status_refused", port=port, version=self.hello.version if self.hello else "?",
                            needed=PROTOCOL)
         if self.hello:
-            return hw_text("hardware.status_reader", port=port, model=self.hello.model, firmware=self.hello.firmware)
-        return hw_text("hardware.status_port", port=port)
+            return hw_text("status_reader", port=port, model=self.hello.model, firmware=self.hello.firmware)
+        return hw_text("status_port", port=port)
 
     def _run(self):
         delay = self.backoff[0]
@@ -255,13 +255,13 @@ class DiceReader:
             except (OSError, ValueError, HardwareError) as err:
                 self.last_problem = getattr(err, "message", None) or str(err)
                 if first and self.port and not self.retry_first_open:
-                    problem = hw_text("hardware.port_cannot_open", port=self.port, error=str(err))
+                    problem = hw_text("port_cannot_open", port=self.port, error=str(err))
                     self._emit({"type": "unavailable", "text": problem})
                 first = False
-                if getattr(err, "key", None) == "hardware.old_protocol_on" and self.refused is None:
+                if getattr(err, "key", None) == "old_protocol_on" and self.refused is None:
                     self.refused = err.message  # found, but it speaks another version
                     self._emit({"type": "incompatible", "text": err.message, "version": err.params.get("version")})
-                self.status = hw_text("hardware.status_retrying", problem=self.last_problem)
+                self.status = hw_text("status_retrying", problem=self.last_problem)
                 if not reported_down:
                     log.warning("dice reader: %s", self.last_problem)
                     reported_down = True
@@ -279,7 +279,7 @@ class DiceReader:
             self.status = self._connected_status(port)
             self.connected.set()
             log.info("dice reader connected on %s", port)
-            self._emit({"type": "connected", "port": port, "text": hw_text("hardware.reader_connected", port=port)})
+            self._emit({"type": "connected", "port": port, "text": hw_text("reader_connected", port=port)})
             self.send("PING")  # liveness, and a sign to the reader that the app listens
             if self._armed:
                 self.send(f"ARM {self._armed[0]} {self._armed[1]}")
@@ -289,10 +289,10 @@ class DiceReader:
                 # pyserial's SerialException is an OSError; a closed port can also say TypeError
                 if not self._stop.is_set():
                     self.stats["disconnects"] += 1
-                    self.last_problem = hw_text("hardware.port_went_away", port=port, error=str(err))
-                    self.status = hw_text("hardware.status_unplugged")
+                    self.last_problem = hw_text("port_went_away", port=port, error=str(err))
+                    self.status = hw_text("status_unplugged")
                     log.warning("dice reader: %s; reconnecting", self.last_problem)
-                    self._emit({"type": "disconnected", "port": port, "text": hw_text("hardware.reader_unplugged")})
+                    self._emit({"type": "disconnected", "port": port, "text": hw_text("reader_unplugged")})
             finally:
                 self.connected.clear()
                 with self._write_lock:
@@ -303,7 +303,7 @@ class DiceReader:
                     pass
             if self._stop.wait(delay):
                 break
-        self.status = hw_text("hardware.status_stopped")
+        self.status = hw_text("status_stopped")
 
     def _read_loop(self, ser, lines: list[bytes], splitter: LineSplitter):
         for line in lines:
@@ -320,7 +320,7 @@ class DiceReader:
                     silent = False
                     self.status = self._connected_status(self._port_in_use or "")
                     self._emit({"type": "connected", "port": self._port_in_use,
-                                "text": hw_text("hardware.reader_answers")})
+                                "text": hw_text("reader_answers")})
             for line in splitter.feed(data):
                 self._line(line)
             if splitter.dropped != dropped:
@@ -334,9 +334,9 @@ class DiceReader:
                     # the port is open but the reader says nothing, not even PONG
                     silent = True
                     self.stats["silent"] += 1
-                    self.status = hw_text("hardware.status_silent")
+                    self.status = hw_text("status_silent")
                     log.warning("dice reader on %s does not answer PING", self._port_in_use)
-                    self._emit({"type": "error", "text": hw_text("hardware.reader_silent")})
+                    self._emit({"type": "error", "text": hw_text("reader_silent")})
             data = ser.read(ser.in_waiting or 1)
 
     def feed(self, data: bytes, splitter: LineSplitter | None = None) -> None:
@@ -361,14 +361,14 @@ class DiceReader:
         elif isinstance(msg, RollLine):
             self._roll(msg)
         elif isinstance(msg, Rolling):
-            self._emit({"type": "rolling", "text": hw_text("hardware.dice_rolling")})
+            self._emit({"type": "rolling", "text": hw_text("dice_rolling")})
         elif isinstance(msg, Pong):
             self.stats["pongs"] += 1
             self._emit({"type": "pong", "text": "PONG"})
         elif isinstance(msg, ReaderError):
             self.stats["reader_errors"] += 1
             log.warning("dice reader says: %s", msg.text)
-            self._emit({"type": "error", "text": hw_text("hardware.reader_says", text=msg.text)})
+            self._emit({"type": "error", "text": hw_text("reader_says", text=msg.text)})
 
     def _hello(self, hello: Hello) -> None:
         self.hello = hello
@@ -391,7 +391,7 @@ class DiceReader:
                 self.status = self._connected_status(self._port_in_use)
         log.info("dice reader %s firmware %s (%s)", hello.model, hello.firmware, ",".join(hello.kinds))
         self._emit({"type": "hello", "model": hello.model, "firmware": hello.firmware, "kinds": list(hello.kinds),
-                    "text": hw_text("hardware.reader_hello", model=hello.model, firmware=hello.firmware)})
+                    "text": hw_text("reader_hello", model=hello.model, firmware=hello.firmware)})
 
     def _roll(self, msg: RollLine) -> None:
         if msg.seq in self._recent_seqs:
@@ -403,7 +403,7 @@ class DiceReader:
         armed = self._armed
         reason: HardwareMessage | None
         if armed is None:
-            reason = hw_text("hardware.roll_unexpected", n=len(msg.values), kind=msg.kind)
+            reason = hw_text("roll_unexpected", n=len(msg.values), kind=msg.kind)
         else:
             reason = mismatch(armed[0], armed[1], msg.kind, len(msg.values))
         if reason:
@@ -412,7 +412,7 @@ class DiceReader:
             self._emit({"type": "rejected", "text": reason, "roll": roll})
             return
         self.stats["rolls"] += 1
-        self._emit({"type": "roll", "roll": roll, "text": hw_text("hardware.dice_read", faces=str(roll))})
+        self._emit({"type": "roll", "roll": roll, "text": hw_text("dice_read", faces=str(roll))})
 
     def _garbage(self, category: str, err: Exception, count: int = 1) -> None:
         self.stats[category] += count

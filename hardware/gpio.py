@@ -46,14 +46,14 @@ def pin_factory(mode: str = "auto", name: str = "lgpio", *, model: str | None | 
     if mode == "simulated" or (mode == "auto" and not model):
         return MockFactory(), "MockFactory"
     if mode not in ("auto", "gpio"):
-        raise HardwareError.of("hardware.bad_mode", modes="auto, gpio, simulated", mode=repr(mode))
-    where = model or text("hardware.not_a_pi")
+        raise HardwareError.of("bad_mode", modes="auto, gpio, simulated", mode=repr(mode))
+    where = model or text("not_a_pi")
     if name not in FACTORIES:
-        raise HardwareError.of("hardware.unknown_factory", name=repr(name), factories=", ".join(FACTORIES))
+        raise HardwareError.of("unknown_factory", name=repr(name), factories=", ".join(FACTORIES))
     try:
         point = next(ep for ep in entry_points(group=FACTORY_GROUP) if ep.name == name)
         factory = point.load()()
     except Exception as err:  # noqa: BLE001 - every failure becomes one clear message
-        raise HardwareError.of("hardware.factory_fails", name=name, where=where, error=str(err)) from err
+        raise HardwareError.of("factory_fails", name=name, where=where, error=str(err)) from err
     log.info("GPIO handsets use the %s pin factory on %s", name, where)
     return factory, name

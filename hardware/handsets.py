@@ -126,7 +126,7 @@ class BidHandsets:
         except HardwareError:
             raise
         except Exception as err:  # noqa: BLE001 - e.g. a pin busy or not permitted
-            raise HardwareError.of("hardware.handsets_cannot_open", factory=label, error=str(err)) from err
+            raise HardwareError.of("handsets_cannot_open", factory=label, error=str(err)) from err
 
     @property
     def buttons(self) -> dict[tuple[int, str], Any]:
@@ -156,10 +156,10 @@ class BidHandsets:
         """One line for the settings screen (a keyed message)."""
         present = self.settings.present()
         if not present:
-            return text("hardware.handsets_none")
+            return text("handsets_none")
         if self.factory_label == "MockFactory":
-            return text("hardware.handsets_simulated")
-        return text("hardware.handsets_gpio", n=len(present), factory=self.factory_label)
+            return text("handsets_simulated")
+        return text("handsets_gpio", n=len(present), factory=self.factory_label)
 
     def has_handset(self, seat: int) -> bool:
         return self.devices.has_handset(seat)
@@ -196,7 +196,7 @@ class BidHandsets:
         """The values, once every seat has locked; before that a HardwareError."""
         with self._lock:
             if not self._revealed:
-                raise HardwareError.of("hardware.still_sealed")
+                raise HardwareError.of("still_sealed")
             return {seat: self._seats[seat].value for seat in self._takers}
 
     bids = values
@@ -239,9 +239,9 @@ class BidHandsets:
         held = dict(locked) if isinstance(locked, Mapping) else {seat: None for seat in locked}
         asks = {seat: ask for seat, ask in asks.items()}
         for seat, ask in asks.items():
-            who = names.get(seat, text("hardware.seat", seat=seat))
+            who = names.get(seat, text("seat", seat=seat))
             if ask.empty:
-                raise InputRefused.of("hardware.nothing_to_enter", name=who, minimum=ask.minimum,
+                raise InputRefused.of("nothing_to_enter", name=who, minimum=ask.minimum,
                                       maximum=ask.maximum)
             if held.get(seat) is not None:
                 ask.check(held[seat], who)
@@ -250,7 +250,7 @@ class BidHandsets:
             self._takers = tuple(sorted(asks))
             self._seats = {}
             for seat in sorted(set(asks) | set(waiting)):
-                s = _Seat(seat, name=names.get(seat, text("hardware.seat", seat=seat)), keypad=self.uses_keypad(seat))
+                s = _Seat(seat, name=names.get(seat, text("seat", seat=seat)), keypad=self.uses_keypad(seat))
                 if seat in asks:
                     s.ask = asks[seat]
                     if seat in held:
@@ -284,8 +284,8 @@ class BidHandsets:
         bidders = tuple(bidders)
         for seat in bidders:
             if florins.get(seat, 0) < minimum:
-                who = names.get(seat, text("hardware.seat", seat=seat))
-                raise InputRefused.of("hardware.cannot_bid", name=who, florins=florins.get(seat, 0), minimum=minimum)
+                who = names.get(seat, text("seat", seat=seat))
+                raise InputRefused.of("cannot_bid", name=who, florins=florins.get(seat, 0), minimum=minimum)
         asks = {seat: magnifico_bid(florins[seat], step=step, minimum=minimum) for seat in bidders}
         self.start_sealed(asks, names=names, locked=locked, waiting=[s for s in florins if s not in asks])
 
@@ -310,7 +310,7 @@ class BidHandsets:
         with self._lock:
             s = self._taker(seat)
             if s.state == LOCKED:
-                raise InputRefused.of("hardware.locked_unlock_first", name=s.name)
+                raise InputRefused.of("locked_unlock_first", name=s.name)
             assert s.ask is not None
             s.value = s.ask.check(value, s.name)
         self._sync(seat)
@@ -324,7 +324,7 @@ class BidHandsets:
             if s.state == LOCKED:
                 return
             if s.value is None:
-                raise InputRefused.of("hardware.enter_first", name=s.name)
+                raise InputRefused.of("enter_first", name=s.name)
             self._lock_seat(s)
         self._sync(seat)
 
@@ -333,7 +333,7 @@ class BidHandsets:
         with self._lock:
             s = self._taker(seat)
             if self._revealed:
-                raise InputRefused.of("hardware.already_revealed")
+                raise InputRefused.of("already_revealed")
             if s.state != LOCKED:
                 return
             self._unlock_seat(s)
@@ -342,7 +342,7 @@ class BidHandsets:
     def _taker(self, seat: int) -> _Seat:
         s = self._seats.get(seat)
         if s is None or seat not in self._takers:
-            raise InputRefused.of("hardware.takes_no_part", name=text("hardware.seat", seat=seat))
+            raise InputRefused.of("takes_no_part", name=text("seat", seat=seat))
         return s
 
     # -- state changes (called with self._lock held) ---------------------------------------
@@ -417,10 +417,10 @@ class BidHandsets:
             return False
         if button in ("up", "down"):
             if s.state == LOCKED:
-                self._notice(s, "hardware.notice_locked")
+                self._notice(s, "notice_locked")
                 return False
             if s.keypad:
-                self._notice(s, "hardware.notice_use_keypad")
+                self._notice(s, "notice_use_keypad")
                 return False
             assert s.ask is not None and s.value is not None
             new = s.ask.moved(s.value, 1 if button == "up" else -1)
@@ -431,7 +431,7 @@ class BidHandsets:
         # the lock button
         if s.state == ENTERING:
             if s.value is None:
-                self._notice(s, "hardware.notice_keypad_first")
+                self._notice(s, "notice_keypad_first")
                 return False
             self._lock_seat(s)
             return True

@@ -50,7 +50,7 @@ class HandsetKeyboard:
             return None
         pin = device.pin
         if not hasattr(pin, "drive_low"):
-            raise HardwareError.of("hardware.keyboard_needs_mock")
+            raise HardwareError.of("keyboard_needs_mock")
         if pressed:
             pin.drive_low()  # buttons pull up: pressed is low
         else:

@@ -1,6 +1,6 @@
 """Hardware settings: the handsets' pin map and the dice reader's port.
 
-One JSON file (the default is ``data/hardware/hardware.json``); a table's own copy
+One JSON file (the default is ``data/hardware/hardware.json``, found as package data); a table's own copy
 overrides it key by key. Pins are BCM numbers. ``validate`` refuses a map that uses a
 pin twice, a pin that is not on the 40-pin header, or a malformed entry, with a
 message that names the seat and the button.
@@ -13,10 +13,11 @@ import json
 import pathlib
 from dataclasses import dataclass, field
 
+from companion.core.resources import data_path
 from hardware.errors import HardwareError
 from hardware.messages import text
 
-DEFAULT_PATH = pathlib.Path(__file__).resolve().parent.parent / "data" / "hardware" / "hardware.json"
+DEFAULT_PATH = data_path("hardware", "hardware.json")  # shipped as package data (a wheel has no checkout)
 
 # GPIO 0 and 1 are the HAT EEPROM's I2C (ID_SD/ID_SC): never used.
 HEADER_GPIOS = frozenset(range(2, 28))
@@ -105,11 +106,11 @@ def _read(path: pathlib.Path) -> dict:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise HardwareError.of("hardware.settings_missing", path=str(path)) from None
+        raise HardwareError.of("settings_missing", path=str(path)) from None
     except (OSError, ValueError, RecursionError) as err:  # ValueError: bad UTF-8 or JSON, huge numbers
-        raise HardwareError.of("hardware.settings_unreadable", path=str(path), error=str(err)) from None
+        raise HardwareError.of("settings_unreadable", path=str(path), error=str(err)) from None
     if not isinstance(data, dict):
-        raise HardwareError.of("hardware.settings_not_object", path=str(path))
+        raise HardwareError.of("settings_not_object", path=str(path))
     return data
 
 
@@ -118,9 +119,9 @@ def _pin(value, where) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise HardwareError.of("hardware.pin_not_number", where=where, value=repr(value))
+        raise HardwareError.of("pin_not_number", where=where, value=repr(value))
     if value not in HEADER_GPIOS:
-        raise HardwareError.of("hardware.pin_not_on_header", where=where, pin=value)
+        raise HardwareError.of("pin_not_on_header", where=where, pin=value)
     return value
 
 
@@ -129,7 +130,7 @@ def _section(data: dict, key: str, kind=dict):
     if value is None:
         return kind()
     if not isinstance(value, kind):
-        message = "hardware.settings_not_section" if kind is dict else "hardware.settings_not_list"
+        message = "settings_not_section" if kind is dict else "settings_not_list"
         raise HardwareError.of(message, section=key, value=repr(value))
     return value
 
@@ -140,44 +141,44 @@ def from_dict(data: dict) -> HardwareSettings:
         return _from_dict(data)
     except (TypeError, ValueError, IndexError, KeyError, AttributeError, OverflowError) as err:
         # a number where a list goes, text where a number goes...: told, never a traceback
-        raise HardwareError.of("hardware.settings_wrong_form", error=str(err)) from None
+        raise HardwareError.of("settings_wrong_form", error=str(err)) from None
 
 
 def _from_dict(data: dict) -> HardwareSettings:
     mode = data.get("mode", "auto")
     if mode not in MODES:
-        raise HardwareError.of("hardware.bad_mode", modes=", ".join(MODES), mode=repr(mode))
+        raise HardwareError.of("bad_mode", modes=", ".join(MODES), mode=repr(mode))
     hs = _section(data, "handsets")
     seats = []
     for i, entry in enumerate(_section(hs, "seats", list)):
         if not isinstance(entry, dict) or not isinstance(entry.get("seat"), int):
-            raise HardwareError.of("hardware.entry_needs_seat", n=i + 1)
+            raise HardwareError.of("entry_needs_seat", n=i + 1)
         seat = entry["seat"]
         pins = {}
         for name in BUTTONS:
-            where = text("hardware.where_button", seat=seat, button=name)
+            where = text("where_button", seat=seat, button=name)
             if entry.get(name) is None:
-                raise HardwareError.of("hardware.button_no_pin", where=where)
+                raise HardwareError.of("button_no_pin", where=where)
             pins[name] = _pin(entry[name], where)
         seats.append(HandsetPins(
             seat=seat, **pins,
-            led=_pin(entry.get("led"), text("hardware.where_led", seat=seat)),
-            display=_pin(entry.get("display"), text("hardware.where_display", seat=seat)),
+            led=_pin(entry.get("led"), text("where_led", seat=seat)),
+            display=_pin(entry.get("display"), text("where_display", seat=seat)),
             present=bool(entry.get("present", True)),
         ))
     unlock = hs.get("unlock", "press")
     if unlock not in UNLOCK_MODES:
-        raise HardwareError.of("hardware.bad_unlock", unlock=repr(unlock))
+        raise HardwareError.of("bad_unlock", unlock=repr(unlock))
     dice = _section(data, "dice")
     backoff = dice.get("backoff_s", (0.5, 8.0))
     if not isinstance(dice.get("port") or "", str):
-        raise HardwareError.of("hardware.bad_dice_port", port=repr(dice["port"]))
+        raise HardwareError.of("bad_dice_port", port=repr(dice["port"]))
     settings = HardwareSettings(
         mode=mode,
         pin_factory=str(data.get("pin_factory", "lgpio")),
         handsets=HandsetSettings(
             seats=tuple(seats),
-            display_clock=_pin(hs.get("display_clock"), text("hardware.where_clock")),
+            display_clock=_pin(hs.get("display_clock"), text("where_clock")),
             bounce_ms=float(hs.get("bounce_ms", 10)),  # "guard_ms" of older files: no longer read
             hold_s=float(hs.get("hold_s", 1.0)),
             unlock=unlock,
@@ -202,23 +203,23 @@ def validate(hs: HandsetSettings) -> None:
 
     def claim(pin: int, what):
         if pin in used:
-            raise HardwareError.of("hardware.pin_twice", pin=pin, first=used[pin], second=what)
+            raise HardwareError.of("pin_twice", pin=pin, first=used[pin], second=what)
         used[pin] = what
 
     if hs.display_clock is not None:
-        claim(hs.display_clock, text("hardware.use_clock"))
+        claim(hs.display_clock, text("use_clock"))
     for h in hs.seats:
         if h.seat in seen_seats:
-            raise HardwareError.of("hardware.seat_two_handsets", seat=h.seat)
+            raise HardwareError.of("seat_two_handsets", seat=h.seat)
         seen_seats.add(h.seat)
         for name, pin in h.pins().items():
-            claim(pin, text("hardware.use_seat", seat=h.seat, use=name))
+            claim(pin, text("use_seat", seat=h.seat, use=name))
         if h.display is not None and hs.display_clock is None:
-            raise HardwareError.of("hardware.display_without_clock", seat=h.seat)
+            raise HardwareError.of("display_without_clock", seat=h.seat)
     if not 0 <= hs.brightness <= 7:
-        raise HardwareError.of("hardware.bad_brightness", brightness=hs.brightness)
+        raise HardwareError.of("bad_brightness", brightness=hs.brightness)
     if hs.bounce_ms < 0 or hs.hold_s <= 0:
-        raise HardwareError.of("hardware.bad_timing")
+        raise HardwareError.of("bad_timing")
 
 
 def wiring_table(hs: HandsetSettings) -> str:

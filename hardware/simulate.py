@@ -278,7 +278,7 @@ def run_dice(args) -> int:
         reader.unplug()
         if args.link and os.path.islink(args.link + ".new"):
             os.unlink(args.link + ".new")
-        key = "hardware.sim_cannot_link" if args.link else "hardware.sim_cannot_open_pty"
+        key = "sim_cannot_link" if args.link else "sim_cannot_open_pty"
         raise HardwareError.of(key, link=args.link or "", error=err.strerror or str(err)) from None
     announced = None
     try:
@@ -346,11 +346,11 @@ def run_handsets(args) -> int:
     try:
         florins = {seat: int(f) for seat, f in enumerate(args.florins.split(","))}
     except ValueError:
-        raise HardwareError.of("hardware.sim_florins", florins=repr(args.florins)) from None
+        raise HardwareError.of("sim_florins", florins=repr(args.florins)) from None
     if not 1 <= len(florins) <= 5 or any(f < 0 for f in florins.values()):
-        raise HardwareError.of("hardware.sim_florins_count", florins=repr(args.florins))
+        raise HardwareError.of("sim_florins_count", florins=repr(args.florins))
     if not sys.stdin.isatty():
-        raise HardwareError.of("hardware.sim_needs_terminal")
+        raise HardwareError.of("sim_needs_terminal")
     shown = []
     h = BidHandsets.from_settings(
         hw_settings.HardwareSettings(mode="simulated", handsets=settings.handsets),

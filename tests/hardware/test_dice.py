@@ -40,7 +40,7 @@ def test_refusals_are_keyed_and_translated():
     """Issue 9 item 4: every message keyed, Italian and English."""
     with pytest.raises(InputRefused) as err:
         parse_typed("1 2", 3, "d6")
-    assert err.value.key == "hardware.dice_typed" and err.value.params == {"count": 2, "n": 3}
+    assert err.value.key == "dice_typed" and err.value.params == {"count": 2, "n": 3}
     assert err.value.localized("it") == "2 dadi scritti, attesi 3"
     assert err.value.message.localized("it") == "2 dadi scritti, attesi 3"
 
