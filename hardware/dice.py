@@ -22,7 +22,8 @@ import threading
 from dataclasses import dataclass
 from typing import Callable
 
-from hardware.dice_protocol import KINDS, MAG_DIE, MAG_FACES, MAG_LETTERS, ZERO_MEANS, LineError, face_number
+from companion.core import dice as core_dice
+from hardware.dice_protocol import KINDS, MAG_FACES, MAG_LETTERS, ZERO_MEANS, LineError, face_number
 from hardware.errors import InputRefused
 from hardware.messages import HardwareMessage
 from hardware.messages import text as hw_text
@@ -99,9 +100,9 @@ def parse_typed(text: str | list, n: int, kind: str) -> Roll:
 
 def app_roll(n: int, kind: str, rng: random.Random | None = None) -> Roll:
     """The app's own roll: a secure random source unless a seeded one is given (demos, tests)."""
-    faces = MAG_DIE if kind == "mag" else faces_of(kind)
+    check_kind(kind)
     rng = rng or secrets.SystemRandom()
-    return Roll(kind, tuple(rng.choice(faces) for _ in range(n)), "app")
+    return Roll(kind, tuple(core_dice.kind(kind).roll(rng, n)), "app")  # mag: 3 hit, 2 blank, 1 explosion
 
 
 class DiceDesk:

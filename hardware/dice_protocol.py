@@ -28,8 +28,6 @@ KINDS: dict[str, tuple] = {
 }
 MAG_FACES = {"H": "hit", "B": "blank", "X": "explosion"}
 MAG_LETTERS = {v: k for k, v in MAG_FACES.items()}
-# Magnifico's die: 3 hit faces, 2 blank, 1 explosion (what the app's own roll draws from).
-MAG_DIE = ("hit", "hit", "hit", "blank", "blank", "explosion")
 # A d10 may print 0 for its ten (spec: "a 0 face is also accepted and means 10").
 ZERO_MEANS = {"d10": 10}
 

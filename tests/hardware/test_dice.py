@@ -7,7 +7,7 @@ import pytest
 
 from companion.errors import GameError
 from hardware.dice import DiceDesk, Roll, app_roll, parse_typed
-from hardware.dice_protocol import MAG_DIE
+from hardware.dice_protocol import KINDS, MAG_FACES
 from hardware.errors import InputRefused
 
 
@@ -53,12 +53,14 @@ def test_app_roll_uses_only_the_dice_faces_and_is_seedable():
     assert app_roll(8, "d12", random.Random(5)) == app_roll(8, "d12", random.Random(5))
 
 
-def test_magnificos_die_matches_the_shared_one():
-    """Magnifico's die: 3 hit, 2 blank, 1 explosion (the core's DIE while it lives there)."""
-    core = pytest.importorskip("companion.core.dice")
-    if not hasattr(core, "DIE"):
-        pytest.skip("Magnifico's die moved out of companion.core")
-    assert sorted(MAG_DIE) == sorted(core.DIE)
+def test_the_protocols_kinds_are_the_cores():
+    """The reader's kinds and faces are the dice the games know (companion.core.dice)."""
+    from companion.core import dice as core_dice
+
+    assert set(KINDS) == set(core_dice.KINDS)
+    assert tuple(MAG_FACES[letter] for letter in KINDS["mag"]) == core_dice.MAG.faces
+    for name in ("d6", "d10", "d12"):
+        assert KINDS[name] == core_dice.KINDS[name].faces
 
 
 def test_roll_json():
