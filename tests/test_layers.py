@@ -10,7 +10,7 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SHARED = [ROOT / "companion" / "core", ROOT / "companion" / "storage", ROOT / "hardware"]
-SHELL = [ROOT / "companion" / "cli.py", ROOT / "companion" / "cli_games.py"]  # + companion/app once split
+SHELL = [ROOT / "companion" / "cli.py", ROOT / "companion" / "cli_games.py", ROOT / "companion" / "app"]
 
 
 def py_files(*roots: pathlib.Path) -> list[pathlib.Path]:
@@ -43,6 +43,13 @@ def string_imports(path: pathlib.Path) -> list[int]:
 
 @pytest.mark.parametrize("path", py_files(*SHARED), ids=lambda p: str(p.relative_to(ROOT)))
 def test_shared_layers_import_no_game(path):
+    bad = [m for m in imports(path) if m == "companion.games" or m.startswith("companion.games.")]
+    assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
+
+
+@pytest.mark.parametrize("path", py_files(ROOT / "companion" / "app"), ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_app_shell_finds_games_through_the_registry(path):
+    """The shell imports no game package: a game's screens come from its ``Game.ui()``."""
     bad = [m for m in imports(path) if m == "companion.games" or m.startswith("companion.games.")]
     assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
 

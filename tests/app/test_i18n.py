@@ -1,4 +1,5 @@
-"""Every UI text exists in Italian and English (issue 6: every text in both languages)."""
+"""Every UI text exists in Italian and English (issue 6: every text in both languages), the
+shell's and each game's UI package's."""
 
 import json
 import re
@@ -33,9 +34,10 @@ def test_placeholders_match():
 
 
 def used_keys():
-    """Literal keys passed to t(...) in the app's Python and kv files."""
+    """Literal keys passed to t(...) in the shell's and the games' UI Python and kv files."""
     pattern = re.compile(r"""\bt\(\s*['"]([a-z_]+\.[a-zA-Z_.0-9]+)['"]\s*[,)]""")
-    files = list((ROOT / "companion" / "app").rglob("*.py")) + list(KV_DIR.glob("*.kv"))
+    files = (list((ROOT / "companion" / "app").rglob("*.py")) + list((ROOT / "companion" / "games").glob("*/ui/**/*.py"))
+             + list(KV_DIR.rglob("*.kv")))
     keys = set()
     for path in files:
         keys |= set(pattern.findall(path.read_text(encoding="utf-8")))

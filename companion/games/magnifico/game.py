@@ -145,7 +145,11 @@ class Magnifico:
                 "odds": (cli, "the odds of a battle position (Magnifico)")}
 
     def ui(self) -> Any | None:
-        return None
+        """Magnifico's screens for the app shell (``companion.app.game_ui.GameUI``); Kivy is
+        imported only here, when the app asks."""
+        from .ui.entry import MagnificoUI
+
+        return MagnificoUI()
 
 
 GAME = Magnifico()
