@@ -94,6 +94,18 @@ def catalog(domain: str = DEFAULT_DOMAIN) -> Catalog:
     return _catalogs[domain]
 
 
+def catalog_for(key: str) -> Catalog:
+    """The shipped catalogue that holds ``key``: a game's own domain when the key starts
+    with the game's name and that domain has it (``"leonardo.no_cash"`` in
+    ``leonardo.LANG.json``), else the ``engine`` one."""
+    prefix, dot, _ = key.partition(".")
+    if dot and prefix != DEFAULT_DOMAIN:
+        own = catalog(prefix)
+        if own.get(DEFAULT_LANG, key) is not None:
+            return own
+    return catalog()
+
+
 def localize_param(value, lang: str, cat: Catalog | None = None):
     """One parameter shown in ``lang`` (see the module doc)."""
     if isinstance(value, dict):
@@ -166,7 +178,7 @@ def format_message(message, lang: str = DEFAULT_LANG, cat: Catalog | None = None
         return message.localized(lang, cat)
     if isinstance(message, str):
         return message
-    cat = cat or catalog()
+    cat = cat or catalog_for(message.get("key", ""))
     text = cat.format(message.get("key", ""), message.get("params"), lang)
     if text is None:
         return message.get("text") or message.get("key", "")
@@ -182,7 +194,7 @@ class Message(str):
     def __new__(cls, key: str, params: dict | None = None, text: str | None = None, cat: Catalog | None = None):
         params = dict(params or {})
         if text is None:
-            text = (cat or catalog()).format(key, params, DEFAULT_LANG)
+            text = (cat or catalog_for(key)).format(key, params, DEFAULT_LANG)
             if text is None:  # no catalogue shipped: still say something readable
                 text = key + (f" {params}" if params else "")
         self = super().__new__(cls, text)
@@ -192,7 +204,7 @@ class Message(str):
     def localized(self, lang: str = DEFAULT_LANG, cat: Catalog | None = None) -> str:
         if lang == DEFAULT_LANG and cat is None:
             return str(self)
-        text = (cat or catalog()).format(self.key, self.params, lang)
+        text = (cat or catalog_for(self.key)).format(self.key, self.params, lang)
         return str(self) if text is None else text
 
     def to_dict(self) -> dict:
