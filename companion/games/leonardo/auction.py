@@ -47,7 +47,7 @@ def buy(state: State, cmd: C.Buy, events: Events) -> None:
     space, cost = task["space"], price(state, task["space"])
     state.owner[space - 1] = seat
     events.append({"type": "bought", "seat": seat, "space": space, "price": cost})
-    transfer(state, seat, BANK, cost, events, "buy", space=space)
+    transfer(state, seat, BANK, cost, events, "buy", space=space, quiet=True)
 
 
 def decline(state: State, cmd: C.Decline, events: Events) -> None:
@@ -129,4 +129,4 @@ def _maybe_end(state: State, task: dict[str, Any], events: Events) -> None:
         state.turn["tasks"].remove(task)
         state.owner[space - 1] = leader
         events.append({"type": "auction_won", "seat": leader, "space": space, "amount": task["high"]})
-        transfer(state, leader, BANK, task["high"], events, "auction", space=space)
+        transfer(state, leader, BANK, task["high"], events, "auction", space=space, quiet=True)

@@ -57,7 +57,7 @@ def sell(state: State, cmd: C.Sell, events: Events) -> None:
     state.works[space - 1] = []
     state.owner[space - 1] = None
     events.append({"type": "sold", "seat": seat, "space": space, "amount": fetch, "works": list(gone)})
-    transfer(state, BANK, seat, fetch, events, "sale", space=space)
+    transfer(state, BANK, seat, fetch, events, "sale", space=space, quiet=True)
 
 
 def bankrupt(state: State, seat: int, events: Events, creditor: int | None = None) -> None:

@@ -49,7 +49,7 @@ def draw_office(state: State, cmd: C.DrawOffice, events: Events) -> None:
     state.turn["tasks"].pop(0)
     if taken:
         p.offices.append(card)
-        transfer(state, seat, BANK, cost, events, "office", card=card)
+        transfer(state, seat, BANK, cost, events, "office", card=card, quiet=True)
     else:
         state.offices["bottom"].append(card)
 

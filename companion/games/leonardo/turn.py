@@ -148,7 +148,7 @@ def buy_art(state: State, cmd: C.BuyArt, events: Events) -> None:
     turn["bought"] += 1
     events.append({"type": "art_bought", "seat": lead, "space": cmd.space, "value": cmd.value,
                    "new_tile": not known_left, "reveal": True})
-    transfer(state, lead, BANK, ART_PRICE, events, "art", space=cmd.space)
+    transfer(state, lead, BANK, ART_PRICE, events, "art", space=cmd.space, quiet=True)
 
 
 # ---------------------------------------------------------------------------------------
