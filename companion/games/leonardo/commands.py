@@ -219,8 +219,8 @@ def check_types(cmd: Any) -> None:
     name = type(cmd).__name__
     for f in dataclasses.fields(cmd):
         v = getattr(cmd, f.name)
-        if isinstance(cmd, SetPrintedValue) and f.name == "value":
-            continue  # a number, a name, a list: box.set_value checks it
+        if isinstance(cmd, (SetPrintedValue, Correct)) and f.name == "value":
+            continue  # a number, a name, a list, None: box.set_value / corrections.py check it
         if f.name in _INT_FIELDS and (isinstance(v, bool) or not isinstance(v, int)):
             raise refuse("field_not_int", command=name, field=f.name, value=repr(v))
         if f.name in _STR_FIELDS and not isinstance(v, str):

@@ -39,10 +39,13 @@ def _set_printed(state: State, cmd: C.SetPrintedValue, events: Events) -> None:
     """A value printed on the board or a card, read by the table (box.set_value checks it)."""
     if state.phase != "setup" and cmd.item in ("offices", "events", "men_at_arms"):
         raise refuse("printed_count_fixed")
+    head, _, tail = cmd.item.partition(".")
+    if head == "space" and cmd.field == "kind" and tail.isdigit() and 1 <= int(tail) <= B.SPACES:
+        owner = state.owner[int(tail) - 1]
+        was_palace = B.kind(state.box, int(tail)) in B.PALACE_KINDS
+        if owner is not None and (cmd.value in B.PALACE_KINDS) != was_palace:
+            raise refuse("printed_kind_owned", space=int(tail), name=state.name(owner))
     new_box = B.set_value(state.box, cmd.item, cmd.field, cmd.value)
-    for i, owner in enumerate(state.owner):
-        if owner is not None and B.kind(new_box, i + 1) != B.kind(state.box, i + 1):
-            raise refuse("printed_kind_owned", space=i + 1, name=state.name(owner))
     for p in state.seats:
         for card in p.offices:
             if new_box["offices"][card - 1].get("price") is None or new_box["offices"][card - 1].get("space") is None:
