@@ -21,7 +21,7 @@ STEP = 5
 
 
 def offer(state: State, seat: int, space: int) -> None:
-    state.turn["tasks"].insert(0, {"t": "buy", "seat": seat, "space": space})
+    state.current["tasks"].insert(0, {"t": "buy", "seat": seat, "space": space})
 
 
 def buy_reason(state: State, seat: int) -> Any:
@@ -43,7 +43,7 @@ def buy(state: State, cmd: C.Buy, events: Events) -> None:
     reason = buy_reason(state, seat)
     if reason:
         raise IllegalCommand(reason)
-    task = state.turn["tasks"].pop(0)
+    task = state.current["tasks"].pop(0)
     space, cost = task["space"], price(state, task["space"])
     state.owner[space - 1] = seat
     events.append({"type": "bought", "seat": seat, "space": space, "price": cost})
@@ -58,13 +58,13 @@ def decline(state: State, cmd: C.Decline, events: Events) -> None:
         raise refuse("nothing_to_buy")
     if seat != task["seat"]:
         raise refuse("not_your_offer", name=state.name(seat), lander=state.name(task["seat"]))
-    state.turn["tasks"].pop(0)
+    state.current["tasks"].pop(0)
     space = task["space"]
     events.append({"type": "declined", "seat": seat, "space": space})
     bidders = [s for s in others_in_order(state, seat) if state.seats[s].cash >= STEP]
     events.append({"type": "auction_opened", "space": space, "bidders": bidders})
     auction = {"t": "auction", "seat": seat, "space": space, "bidders": bidders, "high": 0, "leader": None}
-    state.turn["tasks"].insert(0, auction)
+    state.current["tasks"].insert(0, auction)
     _maybe_end(state, auction, events)
 
 
@@ -92,7 +92,7 @@ def bid(state: State, cmd: C.Bid, events: Events) -> None:
     reason = bid_reason(state, seat, cmd.amount)
     if reason:
         raise IllegalCommand(reason)
-    task = state.turn["tasks"][0]
+    task = state.current["tasks"][0]
     task["high"], task["leader"] = cmd.amount, seat
     events.append({"type": "bid", "seat": seat, "amount": cmd.amount, "space": task["space"]})
     for s in list(task["bidders"]):
@@ -123,10 +123,10 @@ def _maybe_end(state: State, task: dict[str, Any], events: Events) -> None:
     if rest:
         return
     if leader is None and not task["bidders"]:
-        state.turn["tasks"].remove(task)
+        state.current["tasks"].remove(task)
         events.append({"type": "bank_keeps", "space": space})
     elif leader is not None:
-        state.turn["tasks"].remove(task)
+        state.current["tasks"].remove(task)
         state.owner[space - 1] = leader
         events.append({"type": "auction_won", "seat": leader, "space": space, "amount": task["high"]})
         transfer(state, leader, BANK, task["high"], events, "auction", space=space, quiet=True)

@@ -349,9 +349,9 @@ def _check_faces(p: dict[str, Any], bad: Any) -> None:
         bad("machina", "machina_entry")
         return
     faces = machina.get("faces")
-    ok = isinstance(faces, dict) and set(faces) == {str(n) for n in MACHINA}
-    ok = ok and all(isinstance(w, (int, float)) and not isinstance(w, bool) and w >= 0 for w in faces.values())
-    if not ok or not sum(faces.values()):
+    if not (isinstance(faces, dict) and set(faces) == {str(n) for n in MACHINA}
+            and all(isinstance(w, (int, float)) and not isinstance(w, bool) and w >= 0 for w in faces.values())
+            and sum(faces.values()) > 0):
         bad("machina.faces", "machina_faces")
     if not isinstance(machina.get("verified"), bool):
         bad("machina.verified", "machina_verified")
@@ -577,8 +577,38 @@ def example() -> dict[str, Any]:
 
 
 __all__ = [
-    "CHURCHES", "EVENT_KINDS", "EVENT_SQUARES", "FIXED", "IllegalCommand", "KIND_COUNTS", "LOSE_ALL", "MARKETS",
-    "MAX_WORKS", "ODA_COUNT", "OFFICE_PRICES", "PALACE_KINDS", "PRODUCTS", "QUARTERS", "SPACES", "START",
-    "complete", "defaults", "errors", "example", "faces", "kind", "merge", "missing", "name", "normalize",
-    "product_of", "quarter_name", "role", "set_value", "space", "to_start", "validate", "virtual_spin",
+    "CHURCHES",
+    "EVENT_KINDS",
+    "EVENT_SQUARES",
+    "FIXED",
+    "KIND_COUNTS",
+    "LOSE_ALL",
+    "MARKETS",
+    "MAX_WORKS",
+    "ODA_COUNT",
+    "OFFICE_PRICES",
+    "PALACE_KINDS",
+    "PRODUCTS",
+    "QUARTERS",
+    "SPACES",
+    "START",
+    "IllegalCommand",
+    "complete",
+    "defaults",
+    "errors",
+    "example",
+    "faces",
+    "kind",
+    "merge",
+    "missing",
+    "name",
+    "normalize",
+    "product_of",
+    "quarter_name",
+    "role",
+    "set_value",
+    "space",
+    "to_start",
+    "validate",
+    "virtual_spin",
 ]

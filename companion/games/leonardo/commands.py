@@ -256,7 +256,7 @@ def from_dict(d: Any) -> Any:
     fields = dataclasses.fields(cls)
     extra = set(d) - {f.name for f in fields} - {"type"}
     if extra:
-        raise refuse("command_no_field", command=name, field=sorted(map(str, extra))[0])
+        raise refuse("command_no_field", command=name, field=min(map(str, extra)))
     kwargs = {}
     for f in fields:
         if f.name not in d:

@@ -3,7 +3,7 @@ table has still to enter (``needs``), money moving between seats and the bank, d
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
 from . import box as B
 from .state import State
@@ -15,13 +15,7 @@ BANK = None  # a money event's ``from``/``to`` when the bank pays or receives
 def seat_of(state: State, seat: Any) -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n:
         raise refuse("no_seat", seat=repr(seat))
-    return seat
-
-
-def space_of(space: Any) -> int:
-    if isinstance(space, bool) or not isinstance(space, int) or not 1 <= space <= B.SPACES:
-        raise refuse("no_space", space=repr(space), most=B.SPACES)
-    return space
+    return int(seat)
 
 
 def spin_number(number: Any) -> int:
@@ -40,19 +34,11 @@ def phase(state: State, *phases: str) -> None:
         raise refuse("not_now", phase=m(f"phase.{state.phase}"))
 
 
-def active_seat(state: State, seat: Any) -> int:
-    """A seat still in the game."""
-    seat = seat_of(state, seat)
-    if state.seats[seat].out:
-        raise refuse("seat_out", name=state.name(seat))
-    return seat
-
-
 # ---------------------------------------------------------------------------------------
 # printed values
 
 
-def need(state: State, item: str, field: str, what: Any) -> Any:
+def need(state: State, item: str, field: str, what: Any) -> NoReturn:
     """Raise the IllegalCommand that makes the screen ask the table for a printed value."""
     raise refuse("needs_value", needs={"item": item, "field": field}, what=what)
 
@@ -61,21 +47,21 @@ def kind(state: State, space: int) -> str:
     value = B.kind(state.box, space)
     if value is None:
         need(state, f"space.{space}", "kind", m("what.kind", space=space))
-    return value  # type: ignore[return-value]
+    return str(value)
 
 
 def price(state: State, space: int) -> int:
     value = B.space(state.box, space).get("price")
     if value is None:
         need(state, f"space.{space}", "price", m("what.price", space=sl(state, space)))
-    return value  # type: ignore[no-any-return]
+    return int(value)
 
 
 def quarter(state: State, space: int) -> int:
     value = B.space(state.box, space).get("quarter")
     if value is None:
         need(state, f"space.{space}", "quarter", m("what.quarter", space=sl(state, space)))
-    return value  # type: ignore[no-any-return]
+    return int(value)
 
 
 def rent_value(state: State, space: int, works: int) -> int:
@@ -83,7 +69,7 @@ def rent_value(state: State, space: int, works: int) -> int:
     value = rent[works - 1]
     if value is None:
         need(state, f"space.{space}", f"rent.{works}", m("what.rent", space=sl(state, space), works=works))
-    return value  # type: ignore[no-any-return]
+    return int(value)
 
 
 def office_card(state: State, card: int) -> tuple[int, int]:
@@ -92,21 +78,21 @@ def office_card(state: State, card: int) -> tuple[int, int]:
     for f in ("space", "price"):
         if entry.get(f) is None:
             need(state, f"office.{card}", f, m(f"what.office_{f}", card=card))
-    return entry["space"], entry["price"]
+    return int(entry["space"]), int(entry["price"])
 
 
 def event_kind(state: State, card: int) -> str:
     value = state.box["events"][card - 1]
     if value is None:
         need(state, f"event.{card}", "kind", m("what.event_kind", card=card))
-    return value  # type: ignore[no-any-return]
+    return str(value)
 
 
 def product(state: State, number: int) -> str:
     value = B.product_of(state.box, number)
     if value is None:
         need(state, f"number.{number}", "product", m("what.product", number=number))
-    return value  # type: ignore[return-value]
+    return value
 
 
 def whole_quarter(state: State, owner: int, space: int) -> bool:
@@ -163,9 +149,9 @@ def owe(state: State, debtor: int, creditor: int | None, amount: int, why: str, 
         return
     task = {"t": "pay", "debtor": debtor, "creditor": creditor, "amount": amount, "why": why, **detail}
     if front:
-        state.turn["tasks"].insert(0, task)
+        state.current["tasks"].insert(0, task)
     else:
-        state.turn["tasks"].append(task)
+        state.current["tasks"].append(task)
 
 
 def liquidation(state: State, seat: int) -> int:
@@ -197,7 +183,7 @@ def draw(deck: dict[str, list[int]], card: Any, which: Any) -> int:
         if deck["bottom"][0] != card:
             raise refuse("card_not_on_top", card=card, top=deck["bottom"][0], deck=which)
         deck["bottom"].pop(0)
-    return card  # type: ignore[no-any-return]
+    return int(card)
 
 
 def deck_size(deck: dict[str, list[int]]) -> int:
@@ -212,7 +198,7 @@ def others_in_order(state: State, seat: int) -> list[int]:
 
 def head(state: State, *kinds: str) -> dict[str, Any] | None:
     """The task waiting at the head of the turn's queue, if it is of one of ``kinds``."""
-    if state.phase != "turns" or state.turn is None or not state.turn["tasks"]:
+    if state.phase != "turns" or state.turn is None or not state.current["tasks"]:
         return None
-    task = state.turn["tasks"][0]
+    task = state.current["tasks"][0]
     return task if task["t"] in kinds else None

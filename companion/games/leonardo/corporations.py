@@ -29,7 +29,7 @@ def form(state: State, cmd: C.FormCorporation, events: Events) -> None:
     if not state.variants.get("corporations"):
         raise refuse("corporations_off")
     phase(state, "turns")
-    turn = state.turn
+    turn = state.current
     if turn["step"] != "art" or turn["bought"] or turn["spins"]:
         raise refuse("corporation_between_turns")
     members = [seat_of(state, s) for s in cmd.members]

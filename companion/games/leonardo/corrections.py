@@ -81,9 +81,9 @@ def _seat(state: State, seat: int, counter: Any, value: Any) -> Any:
         p.men = value
         return old
     if counter == "space":
-        old = p.space
+        where = p.space
         p.space = _count(value, 1, B.SPACES)
-        return old
+        return where
     raise refuse("correction_counter", counter=repr(counter))
 
 
@@ -93,7 +93,7 @@ def _space(state: State, space: int, counter: Any, value: Any) -> Any:
         raise refuse("correction_not_property", space=space)
     i = space - 1
     if counter == "owner":
-        old = state.owner[i]
+        was = state.owner[i]
         if value is not None:
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < state.n \
                     or state.seats[value].out or state.seats[value].member_of is not None:
@@ -102,21 +102,21 @@ def _space(state: State, space: int, counter: Any, value: Any) -> Any:
             state.oda_gone.extend(state.works[i])
             state.works[i] = []
         state.owner[i] = value
-        return old
+        return was
     if counter == "works":
         if kind not in B.PALACE_KINDS or state.owner[i] is None:
             raise refuse("correction_works_palace")
         if not isinstance(value, list) or len(value) > B.MAX_WORKS or not all(
                 isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value):
             raise refuse("correction_works", most=B.MAX_WORKS)
-        old = list(state.works[i])
-        added = Counter(value) - Counter(old)
-        removed = Counter(old) - Counter(value)
+        before: list[int] = list(state.works[i])
+        added = Counter(value) - Counter(before)
+        removed = Counter(before) - Counter(value)
         state.oda_gone.extend(removed.elements())
         for v in added.elements():
             if not state.oda_available(v):
                 raise refuse("art_value_gone", value=v)
             state.oda_drawn.append(v)
         state.works[i] = list(value)
-        return old
+        return before
     raise refuse("correction_counter", counter=repr(counter))

@@ -106,7 +106,7 @@ def next_command(s: State, rng: random.Random) -> Any:
 
 
 def _turn_command(s: State, rng: random.Random) -> Any:
-    turn = s.turn
+    turn = s.current
     lead = turn["seat"]
     task = head(s, "office_draw", "buy", "auction", "market", "event_draw", "push", "fight", "pay")
     if task is None:
@@ -143,7 +143,7 @@ def _turn_command(s: State, rng: random.Random) -> Any:
 
 
 def _start_of_turn(s: State, rng: random.Random, lead: int) -> Any:
-    turn = s.turn
+    turn = s.current
     cash = s.seats[lead].cash
     if turn["bought"] < 4 and cash >= 150 and s.oda_left() and rng.random() < 0.5:
         rooms = [n for n in s.palaces(lead) if len(s.works[n - 1]) < B.MAX_WORKS]
@@ -163,7 +163,7 @@ def _oda_value(s: State, rng: random.Random) -> int | None:
     left = Counter(s.box["oda"]) - Counter(s.oda_drawn)
     tiles = sorted(left.elements())
     if tiles:
-        return rng.choice(tiles)
+        return int(rng.choice(tiles))
     return rng.randrange(10, 101, 10) if s.oda_available(10) else None
 
 

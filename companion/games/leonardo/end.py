@@ -72,4 +72,4 @@ def end_by_agreement(state: State, cmd: C.EndByAgreement, events: Events) -> Non
     if state.end_agreed:
         raise refuse("end_already_agreed")
     state.end_agreed = True
-    events.append({"type": "end_agreed", "round": state.round, "seat": state.turn["seat"]})
+    events.append({"type": "end_agreed", "round": state.round, "seat": state.current["seat"]})

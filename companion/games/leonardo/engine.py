@@ -25,7 +25,8 @@ from .words import IllegalCommand, refuse
 
 Events = list[dict[str, Any]]
 
-__all__ = ["DEFAULT_VARIANTS", "VARIANTS", "apply", "check", "describe", "new_game", "public_view", "SECRETS"]
+__all__ = ["DEFAULT_VARIANTS", "SECRETS", "VARIANTS", "apply", "check", "describe", "legal", "needs", "new_game",
+           "outcome", "public_view"]
 
 # The commands that hold a secret, by group; the event that opens a group says so
 # (``"opens": [group]``, ``"reveal": true``) and opens nothing else.
@@ -103,7 +104,7 @@ def needs(state: State, cmd: Any) -> dict[str, Any] | None:
     try:
         apply(state, cmd)
     except IllegalCommand as err:
-        return err.needs
+        return dict(err.needs) if err.needs else None
     return None
 
 
@@ -134,4 +135,4 @@ def outcome(state: State) -> end.Outcome | None:
     return end.outcome(state)
 
 
-from .legality import legal  # noqa: E402  (legal() is built on check())
+from .legality import legal

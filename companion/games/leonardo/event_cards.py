@@ -22,7 +22,7 @@ PRIZE = 100
 
 def draw_on_square(state: State, seat: int) -> None:
     if deck_size(state.events):
-        state.turn["tasks"].insert(0, {"t": "event_draw", "seat": seat})
+        state.current["tasks"].insert(0, {"t": "event_draw", "seat": seat})
 
 
 def draw_event(state: State, cmd: C.DrawEvent, events: Events) -> None:
@@ -33,7 +33,7 @@ def draw_event(state: State, cmd: C.DrawEvent, events: Events) -> None:
     card = draw(state.events, cmd.card, m("deck.events"))
     kind = event_kind(state, card)
     state.events["bottom"].append(card)
-    state.turn["tasks"].pop(0)
+    state.current["tasks"].pop(0)
     events.append({"type": "event_drawn", "seat": task["seat"], "card": card, "kind": kind, "reveal": True})
     if kind not in FACTIONS:
         return

@@ -61,7 +61,7 @@ def expects(state: State) -> list[Expect]:
         return [_roll("StartSpin", s) for s in state.start["contenders"] if s not in state.start["spins"]]
     if state.phase != "turns":
         return []
-    turn = state.turn
+    turn = state.current
     task = head(state, "office_draw", "buy", "auction", "market", "event_draw", "push", "fight", "pay")
     if task is None:
         lead = turn["seat"]

@@ -75,5 +75,5 @@ def fight_spin(state: State, cmd: C.FightSpin, events: Events) -> None:
     events.append({"type": "fight_round", "winner": winner, "loser": loser, "men": state.seats[loser].men})
     task["spins"] = {}
     if not state.seats[loser].men:
-        state.turn["tasks"][0] = {"t": "encounter", "seat": a, "other": b}
+        state.current["tasks"][0] = {"t": "encounter", "seat": a, "other": b}
 

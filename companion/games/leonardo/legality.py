@@ -68,7 +68,7 @@ def _setup(state: State, out: dict[str, Any], acts: list[Action]) -> None:
 
 
 def _turns(state: State, out: dict[str, Any], acts: list[Action]) -> None:
-    turn = state.turn
+    turn = state.current
     lead = turn["seat"]
     task = head(state, "office_draw", "buy", "auction", "market", "event_draw", "push", "fight", "pay")
     if task is None:
@@ -114,7 +114,7 @@ def _turns(state: State, out: dict[str, Any], acts: list[Action]) -> None:
 
 
 def _start_of_turn(state: State, out: dict[str, Any], acts: list[Action], lead: int) -> None:
-    turn = state.turn
+    turn = state.current
     corp = state.corporation(lead)
     spinners = [s for s in state.members(lead) if s not in turn["spins"]] if corp else [lead]
     out["to_act"] = spinners or [lead]

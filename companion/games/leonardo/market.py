@@ -30,7 +30,7 @@ def open_market(state: State, seat: int, space: int, events: Events) -> None:
     events.append({"type": "market_opened", "seat": seat, "space": space, "bettors": bettors})
     if not bettors:
         return
-    state.turn["tasks"].insert(0, {"t": "market", "seat": seat, "space": space, "bettors": bettors, "bets": {},
+    state.current["tasks"].insert(0, {"t": "market", "seat": seat, "space": space, "bettors": bettors, "bets": {},
                                    "sealed": bool(state.variants.get("sealed_bets")), "stage": "bets"})
 
 
@@ -61,7 +61,7 @@ def bet(state: State, cmd: C.Bet, events: Events) -> None:
     reason = bet_reason(state, seat, cmd.product, cmd.amount, sealed=False)
     if reason:
         raise IllegalCommand(reason)
-    task = state.turn["tasks"][0]
+    task = state.current["tasks"][0]
     task["bets"][seat] = {"product": cmd.product, "amount": cmd.amount}
     events.append({"type": "bet", "seat": seat, "product": cmd.product, "amount": cmd.amount})
     _maybe_close(state, task, events)
@@ -73,7 +73,7 @@ def lock_bet(state: State, cmd: C.LockBet, events: Events) -> None:
     reason = bet_reason(state, seat, cmd.product, cmd.amount, sealed=True)
     if reason:
         raise IllegalCommand(reason)
-    task = state.turn["tasks"][0]
+    task = state.current["tasks"][0]
     task["bets"][seat] = {"product": cmd.product, "amount": cmd.amount}
     events.append({"type": "bet_locked", "seat": seat})  # never the product nor the amount
     _maybe_close(state, task, events)
@@ -115,7 +115,7 @@ def market_spin(state: State, cmd: C.MarketSpin, events: Events) -> None:
     won = None if lose_all else product(state, number)
     events.append({"type": "market_spin", "seat": seat, "number": number, "product": won, "lose_all": lose_all,
                    "reveal": True})
-    state.turn["tasks"].pop(0)
+    state.current["tasks"].pop(0)
     times = PAYS[state.variants.get("market_pays", "three_plus_stake")]
     losers, winners = [], []
     for bettor in [s for s in task["bettors"] if s in task["bets"]]:

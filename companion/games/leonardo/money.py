@@ -16,7 +16,7 @@ from typing import Any
 from . import commands as C
 from .common import BANK, half, liquidation, price, seat_of, transfer
 from .state import State
-from .words import m, refuse
+from .words import refuse
 
 Events = list[dict[str, Any]]
 
@@ -44,7 +44,7 @@ def settle(state: State, task: dict[str, Any], events: Events) -> bool:
 
 def sell(state: State, cmd: C.Sell, events: Events) -> None:
     """A forced sale by the debtor of the payment waiting (leonardo-decisions: Further)."""
-    task = state.turn["tasks"][0] if state.turn and state.turn["tasks"] else None
+    task = state.current["tasks"][0] if state.turn and state.current["tasks"] else None
     seat = seat_of(state, cmd.seat)
     if task is None or task["t"] != "pay" or task["debtor"] != seat or state.seats[seat].cash >= task["amount"]:
         raise refuse("no_sale_needed", name=state.name(seat))
@@ -83,7 +83,7 @@ def bankrupt(state: State, seat: int, events: Events, creditor: int | None = Non
 def _clean_tasks(state: State, seat: int, events: Events) -> None:
     """What the queue still held for the bankrupt: the bank pays its debts; the rest of
     its turn, its bids, bets, pushes and fights are gone."""
-    turn = state.turn
+    turn = state.current
     if turn is None:
         return
     kept = []
@@ -108,12 +108,3 @@ def _clean_tasks(state: State, seat: int, events: Events) -> None:
     if state.entity(turn["seat"]) == seat:
         kept = [t for t in kept if t["t"] == "pay"]  # the turn ends once they are settled
     turn["tasks"] = kept
-
-
-def out_of_money_reason(state: State, seat: int, cost: int) -> Any:
-    """The refusal of a purchase that needs more cash than the seat holds (never a sale)."""
-    p = state.seats[seat]
-    if p.cash < cost:
-        return m("no_cash", name=p.name, cash=p.cash, cost=cost)
-    return None
-

@@ -31,7 +31,7 @@ def wrap(space: int) -> int:
 
 def draw_on_start(state: State, seat: int) -> None:
     if deck_size(state.offices):
-        state.turn["tasks"].insert(0, {"t": "office_draw", "seat": seat})
+        state.current["tasks"].insert(0, {"t": "office_draw", "seat": seat})
 
 
 def draw_office(state: State, cmd: C.DrawOffice, events: Events) -> None:
@@ -46,7 +46,7 @@ def draw_office(state: State, cmd: C.DrawOffice, events: Events) -> None:
     taken = p.cash >= cost
     events.append({"type": "office_drawn", "seat": seat, "card": card, "space": space, "price": cost,
                    "taken": taken, "reveal": True})
-    state.turn["tasks"].pop(0)
+    state.current["tasks"].pop(0)
     if taken:
         p.offices.append(card)
         transfer(state, seat, BANK, cost, events, "office", card=card, quiet=True)
@@ -66,7 +66,7 @@ def push_check(state: State, seat: int, space: int) -> None:
         return
     holders = [h for h in others_in_order(state, seat) if holder_price(state, h, space)]
     if holders:
-        state.turn["tasks"].insert(0, {"t": "push", "seat": seat, "space": space, "holders": holders})
+        state.current["tasks"].insert(0, {"t": "push", "seat": seat, "space": space, "holders": holders})
 
 
 def _holder(state: State, seat: Any) -> tuple[int, dict[str, Any]]:
@@ -90,7 +90,7 @@ def push(state: State, cmd: C.Push, events: Events) -> None:
     sign = 1 if steps > 0 else -1
     path = [wrap(start + sign * i) for i in range(1, abs(steps) + 1)]
     state.seats[pushed].space = new
-    state.turn["tasks"].pop(0)
+    state.current["tasks"].pop(0)
     events.append({"type": "pushed", "seat": holder, "pushed": pushed, "from": start, "to": new, "steps": steps})
     if B.START in path and state.corporation(pushed) is None:
         transfer(state, BANK, pushed, PASSAGE, events, "passage", space=B.START)
@@ -102,7 +102,7 @@ def push(state: State, cmd: C.Push, events: Events) -> None:
         else:
             state.men_deck += 1
         events.append({"type": "man_taken", "seat": holder, "from": pushed, "kept": kept})
-    state.turn["tasks"].insert(0, {"t": "land", "seat": pushed, "space": new, "pushed": True})
+    state.current["tasks"].insert(0, {"t": "land", "seat": pushed, "space": new, "pushed": True})
 
 
 def pass_push(state: State, cmd: C.PassPush, events: Events) -> None:
@@ -111,4 +111,4 @@ def pass_push(state: State, cmd: C.PassPush, events: Events) -> None:
     task["holders"].pop(0)
     events.append({"type": "push_passed", "seat": holder})
     if not task["holders"]:
-        state.turn["tasks"].pop(0)
+        state.current["tasks"].pop(0)

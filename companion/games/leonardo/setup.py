@@ -73,8 +73,9 @@ def new_game(header: Any) -> State:
 def deal_palace(state: State, cmd: C.DealPalace, events: Events) -> None:
     phase(state, "setup")
     seat = seat_of(state, cmd.seat)
-    if state.dealt[seat] is not None:
-        raise refuse("already_dealt", name=state.name(seat), space=sl(state, state.dealt[seat]))
+    dealt = state.dealt[seat]
+    if dealt is not None:
+        raise refuse("already_dealt", name=state.name(seat), space=sl(state, dealt))
     space = cmd.space
     if isinstance(space, bool) or not isinstance(space, int) or not 1 <= space <= B.SPACES:
         raise refuse("no_space", space=repr(space), most=B.SPACES)
@@ -83,8 +84,9 @@ def deal_palace(state: State, cmd: C.DealPalace, events: Events) -> None:
         raise refuse("bridge_set_aside", space=sl(state, space))
     if k not in B.PALACE_KINDS:
         raise refuse("not_a_palace", space=sl(state, space))
-    if state.owner[space - 1] is not None:
-        raise refuse("palace_dealt_twice", space=sl(state, space), name=state.name(state.owner[space - 1]))
+    holder = state.owner[space - 1]
+    if holder is not None:
+        raise refuse("palace_dealt_twice", space=sl(state, space), name=state.name(holder))
     state.owner[space - 1] = seat
     state.dealt[seat] = space
     events.append({"type": "palace_dealt", "seat": seat, "space": space, "reveal": True})

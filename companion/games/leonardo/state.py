@@ -118,6 +118,13 @@ class State:
     # -- reading helpers ---------------------------------------------------------
 
     @property
+    def current(self) -> dict[str, Any]:
+        """The turn under way (only asked for while the phase is "turns")."""
+        if self.turn is None:
+            raise refuse("not_now", phase={"key": f"leonardo.phase.{self.phase}", "params": {}})
+        return self.turn
+
+    @property
     def n(self) -> int:
         return len(self.seats)
 

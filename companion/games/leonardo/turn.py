@@ -10,7 +10,7 @@ stopping there). Passing or stopping on space 1 pays 100 (corporations: nothing)
 passing or stopping on another player's bridge pays its owner 5. The landed space is
 resolved first; an office holder's push comes after; then tribute and fights.
 
-What follows a spin is a queue of tasks in ``state.turn["tasks"]``; ``run`` works
+What follows a spin is a queue of tasks in ``state.current["tasks"]``; ``run`` works
 through the ones the engine settles by itself (payments in cash, a landing, the
 encounters) and stops at the first one that needs the table (a card drawn, a choice,
 bids, bets, a spin, a forced sale). The turn ends when the queue is empty.
@@ -23,8 +23,20 @@ from typing import Any
 from . import auction, end, event_cards, fights, market, money, offices
 from . import box as B
 from . import commands as C
-from .common import (BANK, half, kind, others_in_order, owe, phase, price, rent_value, seat_of, spin_number,
-                     transfer, whole_quarter)
+from .common import (
+    BANK,
+    half,
+    kind,
+    others_in_order,
+    owe,
+    phase,
+    price,
+    rent_value,
+    seat_of,
+    spin_number,
+    transfer,
+    whole_quarter,
+)
 from .state import State
 from .words import IllegalCommand, m, refuse
 
@@ -45,7 +57,7 @@ def begin(state: State, seat: int, events: Events) -> None:
 
 def finish_turn(state: State, events: Events) -> None:
     """The queue is empty: the agreed end, or the next player's turn."""
-    seat = state.turn["seat"]
+    seat = state.current["seat"]
     events.append({"type": "turn_ended", "seat": seat})
     if state.end_agreed:
         end.finish(state, "agreement", events)
@@ -55,8 +67,8 @@ def finish_turn(state: State, events: Events) -> None:
         end.finish(state, "elimination", events)
         return
     nxt = following[0]
-    rel = lambda s: (s - state.first) % state.n  # noqa: E731  (turn order from the start player)
-    if rel(nxt) <= rel(seat):
+    first = state.first if state.first is not None else 0
+    if (nxt - first) % state.n <= (seat - first) % state.n:  # back past the start player
         state.round += 1
     begin(state, nxt, events)
 
@@ -67,9 +79,9 @@ def run(state: State, events: Events) -> None:
         if len(state.active()) <= 1:
             end.finish(state, "elimination", events)
             return
-        tasks = state.turn["tasks"]
+        tasks = state.current["tasks"]
         if not tasks:
-            if state.turn["step"] == "art":
+            if state.current["step"] == "art":
                 return  # waits for the works of art and the spin
             finish_turn(state, events)
             continue
@@ -104,7 +116,7 @@ def _turn_of(state: State, seat: Any) -> tuple[int, dict[str, Any]]:
     """The seat acting for the player whose turn it is (a corporation's member acts for it)."""
     phase(state, "turns")
     seat = seat_of(state, seat)
-    turn = state.turn
+    turn = state.current
     if state.seats[seat].out or state.entity(seat) != turn["seat"]:
         raise refuse("not_your_turn", name=state.name(seat), current=state.name(turn["seat"]))
     return seat, turn
@@ -112,7 +124,7 @@ def _turn_of(state: State, seat: Any) -> tuple[int, dict[str, Any]]:
 
 def art_reason(state: State, seat: int, space: Any, value: Any) -> Any:
     """Why this work of art cannot be bought now (None: it can)."""
-    turn = state.turn
+    turn = state.current
     lead = state.entity(seat)
     if turn["step"] != "art":
         return m("art_after_spin")
@@ -171,7 +183,7 @@ def spin(state: State, cmd: C.Spin, events: Events) -> None:
 
 def choose_spin(state: State, cmd: C.ChooseSpin, events: Events) -> None:
     """Corporations: once every member has spun, they pick the result that moves the pawn."""
-    seat, turn = _turn_of(state, cmd.seat)
+    _, turn = _turn_of(state, cmd.seat)
     lead = turn["seat"]
     if state.corporation(lead) is None or turn["step"] != "art":
         raise refuse("no_spins_to_choose")
@@ -191,13 +203,14 @@ def wrap(space: int) -> int:
 def path_of(state: State, seat: int, number: int) -> tuple[list[int], int]:
     """(spaces passed, space reached) for a spin of ``number`` (INCLUSA on a first move)."""
     p = state.seats[seat]
+    here = p.space if p.space is not None else B.START
     if not p.moved:
         return list(range(2, number)), number
-    return [wrap(p.space + i) for i in range(1, number)], wrap(p.space + number)
+    return [wrap(here + i) for i in range(1, number)], wrap(here + number)
 
 
 def move(state: State, seat: int, number: int, events: Events, announced: bool = False) -> None:
-    turn = state.turn
+    turn = state.current
     p = state.seats[seat]
     turn["step"] = "moved"
     if not announced:
@@ -229,6 +242,7 @@ def move(state: State, seat: int, number: int, events: Events, announced: bool =
 def rent(state: State, space: int) -> tuple[int, int, bool]:
     """(rent, works of art, doubled) of an owned palace (leonardo-decisions: Further)."""
     owner = state.owner[space - 1]
+    assert owner is not None
     works = len(state.works[space - 1])
     base = half(price(state, space)) if works == 0 else rent_value(state, space, works)
     doubled = whole_quarter(state, owner, space)

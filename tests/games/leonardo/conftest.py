@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from leonardo_helpers import started
 
 from companion.games.leonardo.state import State
-from leonardo_helpers import started
 
 
 @pytest.fixture

@@ -4,13 +4,12 @@ recorded command, any phase, books kept balanced)."""
 from __future__ import annotations
 
 import pytest
+from leonardo_helpers import own, play
 
 from companion.games.leonardo import commands as C
 from companion.games.leonardo import engine as E
 from companion.games.leonardo.describe import describe_event
 from companion.games.leonardo.words import IllegalCommand
-
-from leonardo_helpers import own, play
 
 
 def _books(s):

@@ -6,13 +6,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from leonardo_helpers import at, header, kinds, money, play, started
 
 from companion.games.leonardo import commands as C
 from companion.games.leonardo import engine as E
 from companion.games.leonardo.describe import describe_event
 from companion.games.leonardo.words import IllegalCommand
-
-from leonardo_helpers import at, header, kinds, money, play, started
 
 FACTIONS = ("guelph", "ghibelline", "guelph")  # Anna, Bruno, Carla
 

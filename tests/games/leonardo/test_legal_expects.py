@@ -3,13 +3,13 @@ enter: a spin is a d12; a faction a sealed choice; bids step by 5)."""
 
 from __future__ import annotations
 
+from leonardo_helpers import at, header, play, started
+
 from companion.core.i18n import format_message
 from companion.games.leonardo import commands as C
 from companion.games.leonardo import engine as E
 from companion.games.leonardo.expects import expects
 from companion.games.leonardo.state import FACTIONS
-
-from leonardo_helpers import at, header, play, started
 
 
 def _action(legal, type_, seat=None):

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from leonardo_helpers import at, kinds, money, own, play, started
 
 from companion.games.leonardo import commands as C
 from companion.games.leonardo import engine as E
 from companion.games.leonardo.words import IllegalCommand
-
-from leonardo_helpers import at, kinds, money, own, play, started
 
 
 def _open(s, opener=0):

@@ -5,13 +5,12 @@ Further decisions)."""
 from __future__ import annotations
 
 import pytest
+from leonardo_helpers import at, kinds, money, own, play, started
 
 from companion.games.leonardo import commands as C
 from companion.games.leonardo import engine as E
 from companion.games.leonardo.end import Outcome, capital
 from companion.games.leonardo.words import IllegalCommand
-
-from leonardo_helpers import at, kinds, money, own, play, started
 
 
 def test_a_rent_beyond_the_cash_forces_sales_the_debtor_chooses(game3):

@@ -4,11 +4,10 @@ leonardo-decisions: Turn and moves, Further decisions)."""
 from __future__ import annotations
 
 import pytest
+from leonardo_helpers import at, kinds, money, own, play, started
 
 from companion.games.leonardo import commands as C
 from companion.games.leonardo.words import IllegalCommand
-
-from leonardo_helpers import at, kinds, money, own, play, started
 
 
 @pytest.mark.parametrize("number", [2, 5, 10, 12])

@@ -5,12 +5,11 @@ leonardo-decisions: Turn and moves, Further decisions)."""
 from __future__ import annotations
 
 import pytest
+from leonardo_helpers import at, kinds, money, own, play
 
 from companion.games.leonardo import commands as C
 from companion.games.leonardo import engine as E
 from companion.games.leonardo.words import IllegalCommand
-
-from leonardo_helpers import at, kinds, money, own, play
 
 
 def test_the_lander_buys_a_free_palace_at_its_price(game3):

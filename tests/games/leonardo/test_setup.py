@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from leonardo_helpers import header, kinds, play, started
 
 from companion.games.leonardo import commands as C
 from companion.games.leonardo import engine as E
 from companion.games.leonardo.words import IllegalCommand
-
-from leonardo_helpers import header, kinds, play, started
 
 
 def test_every_pawn_starts_on_space_one_with_250_florins():

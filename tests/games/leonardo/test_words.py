@@ -7,13 +7,12 @@ import re
 from pathlib import Path
 
 import pytest
+from leonardo_helpers import header
 
 from companion.core import i18n
 from companion.games.leonardo import commands as C
 from companion.games.leonardo.demo import play_demo
 from companion.games.leonardo.describe import describe_command, describe_event
-
-from leonardo_helpers import header
 
 ROOT = Path(__file__).resolve().parents[3]
 CAT = i18n.Catalog.load("leonardo")
