@@ -144,3 +144,20 @@ def test_only_the_player_whose_turn_it_is_spins(game3):
 def test_a_church_is_resolved_as_nothing_and_the_turn_passes(game3):
     s, ev = play(game3, C.Spin(0, 9))
     assert s.turn["seat"] == 1 and kinds(ev)[-2:] == ["turn_ended", "turn"]
+
+
+def test_inclusa_applies_to_each_pawns_first_move(game3):
+    """leonardo-decisions, Further: "INCLUSA" applies to each pawn's first move of the game."""
+    s, _ = play(game3, C.Spin(0, 9))  # Anna: a church; Bruno's turn, his first move
+    s, ev = play(s, C.Spin(1, 9))
+    assert next(e for e in ev if e["type"] == "moved") == {"type": "moved", "seat": 1, "from": 1, "to": 9,
+                                                           "number": 9, "first": True}
+    t, ev = play(at(s, 2, 9), C.Spin(2, 8))  # a later move counts from the next space
+    assert t.seats[2].space == 17
+
+
+def test_a_fight_spin_of_1_or_2_gives_no_man_at_arms(game3):
+    """leonardo-decisions, Further: only a movement spin gives a man-at-arms on 1 or 2."""
+    s = at(at(own(game3, 0, 12), 1, 12, men=1), 0, 9, men=1)
+    s, _ = play(s, C.Spin(0, 3), C.FightSpin(0, 1), C.FightSpin(1, 2))
+    assert (s.seats[0].men, s.seats[1].men) == (0, 1)
