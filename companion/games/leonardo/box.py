@@ -569,10 +569,10 @@ def virtual_spin(rng: random.Random, p: dict[str, Any]) -> int:
 def example() -> dict[str, Any]:
     """The shipped example profile (invented values, for the demo and the tests)."""
     import json
-    from pathlib import Path
 
-    path = Path(__file__).resolve().parents[3] / "data" / "leonardo" / "box-profile.example.json"
-    doc = json.loads(path.read_text(encoding="utf-8"))
+    from companion.core.resources import data_path
+
+    doc = json.loads(data_path("leonardo", "box-profile.example.json").read_text(encoding="utf-8"))
     return validate(doc)
 
 

@@ -10,8 +10,9 @@ With corporations (variant) the game is won only by elimination.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
+
+from companion.core.game import Outcome
 
 from . import commands as C
 from .common import office_card, phase, price
@@ -19,15 +20,6 @@ from .state import State
 from .words import refuse
 
 Events = list[dict[str, Any]]
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """Who won and why (``reason``: "elimination" or "agreement"); ``scores``: capital."""
-
-    winners: tuple[int, ...]
-    reason: str
-    scores: dict[int, int] = field(default_factory=dict)
 
 
 def capital(state: State, seat: int) -> int:
@@ -58,11 +50,15 @@ def finish(state: State, reason: str, events: Events) -> None:
                    "scores": {str(s): v for s, v in scores.items()}})
 
 
+REASONS = {"elimination": "by_elimination", "agreement": "by_agreement"}  # keys of the catalogue
+
+
 def outcome(state: State) -> Outcome | None:
+    """Winners (several on a tie that stands), the reason's catalogue key, capital by seat."""
     if state.outcome is None:
         return None
     o = state.outcome
-    return Outcome(tuple(o["winners"]), o["reason"], {int(k): v for k, v in o["scores"].items()})
+    return Outcome(tuple(o["winners"]), REASONS[o["reason"]], dict(o["scores"]))
 
 
 def end_by_agreement(state: State, cmd: C.EndByAgreement, events: Events) -> None:

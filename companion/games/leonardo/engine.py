@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from companion.core.game import Outcome
+
 from . import auction, corporations, corrections, end, event_cards, fights, market, money, offices, setup, turn
 from . import box as B
 from . import commands as C
@@ -131,7 +133,7 @@ def describe(event: dict[str, Any], header: Any, lang: str = "en") -> str:
     return D.describe_event(event, header, lang)
 
 
-def outcome(state: State) -> end.Outcome | None:
+def outcome(state: State) -> Outcome | None:
     return end.outcome(state)
 
 

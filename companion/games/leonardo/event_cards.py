@@ -34,7 +34,8 @@ def draw_event(state: State, cmd: C.DrawEvent, events: Events) -> None:
     kind = event_kind(state, card)
     state.events["bottom"].append(card)
     state.current["tasks"].pop(0)
-    events.append({"type": "event_drawn", "seat": task["seat"], "card": card, "kind": kind, "reveal": True})
+    events.append({"type": "event_drawn", "seat": task["seat"], "card": card, "kind": kind, "reveal": True,
+                   "opens": []})
     if kind not in FACTIONS:
         return
     if not state.revealed:

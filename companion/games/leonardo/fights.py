@@ -61,7 +61,7 @@ def fight_spin(state: State, cmd: C.FightSpin, events: Events) -> None:
         raise refuse("already_spun", name=state.name(seat))
     number = spin_number(cmd.number)
     task["spins"][seat] = number
-    events.append({"type": "fight_spin", "seat": seat, "number": number, "reveal": True})
+    events.append({"type": "fight_spin", "seat": seat, "number": number, "reveal": True, "opens": []})
     if len(task["spins"]) < 2:
         return
     a, b = task["seat"], task["other"]

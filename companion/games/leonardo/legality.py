@@ -121,7 +121,7 @@ def _start_of_turn(state: State, out: dict[str, Any], acts: list[Action], lead: 
     rooms = [n for n in state.palaces(lead) if len(state.works[n - 1]) < B.MAX_WORKS]
     probe = next((v for v in sorted(set(state.box["oda"])) if state.oda_available(v)), 0)
     reason = T.art_reason(state, lead, rooms[0] if rooms else None, probe)
-    if reason is not None and reason.key == "leonardo.art_value_gone":
+    if reason is not None and reason.key == "art_value_gone":
         reason = None  # only the value is unknown here: the table reads it from the tile
     acts.append(_entry("BuyArt", lead, reason, spaces=rooms, price=T.ART_PRICE, bought=turn["bought"]))
     for s in spinners:

@@ -114,7 +114,7 @@ def market_spin(state: State, cmd: C.MarketSpin, events: Events) -> None:
     lose_all = number in state.box["lose_all"]
     won = None if lose_all else product(state, number)
     events.append({"type": "market_spin", "seat": seat, "number": number, "product": won, "lose_all": lose_all,
-                   "reveal": True})
+                   "reveal": True, "opens": []})
     state.current["tasks"].pop(0)
     times = PAYS[state.variants.get("market_pays", "three_plus_stake")]
     losers, winners = [], []

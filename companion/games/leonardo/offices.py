@@ -45,7 +45,7 @@ def draw_office(state: State, cmd: C.DrawOffice, events: Events) -> None:
     p = state.seats[seat]
     taken = p.cash >= cost
     events.append({"type": "office_drawn", "seat": seat, "card": card, "space": space, "price": cost,
-                   "taken": taken, "reveal": True})
+                   "taken": taken, "reveal": True, "opens": []})
     state.current["tasks"].pop(0)
     if taken:
         p.offices.append(card)

@@ -89,7 +89,7 @@ def deal_palace(state: State, cmd: C.DealPalace, events: Events) -> None:
         raise refuse("palace_dealt_twice", space=sl(state, space), name=state.name(holder))
     state.owner[space - 1] = seat
     state.dealt[seat] = space
-    events.append({"type": "palace_dealt", "seat": seat, "space": space, "reveal": True})
+    events.append({"type": "palace_dealt", "seat": seat, "space": space, "reveal": True, "opens": []})
     _maybe_done(state, events)
 
 
@@ -121,7 +121,7 @@ def start_spin(state: State, cmd: C.StartSpin, events: Events) -> None:
     if seat in st["spins"]:
         raise refuse("already_spun", name=state.name(seat))
     st["spins"][seat] = spin_number(cmd.number)
-    events.append({"type": "start_spin", "seat": seat, "number": cmd.number, "reveal": True})
+    events.append({"type": "start_spin", "seat": seat, "number": cmd.number, "reveal": True, "opens": []})
     if len(st["spins"]) < len(st["contenders"]):
         return
     best = max(st["spins"].values())

@@ -121,7 +121,7 @@ class State:
     def current(self) -> dict[str, Any]:
         """The turn under way (only asked for while the phase is "turns")."""
         if self.turn is None:
-            raise refuse("not_now", phase={"key": f"leonardo.phase.{self.phase}", "params": {}})
+            raise refuse("not_now", phase={"key": f"phase.{self.phase}", "params": {}, "domain": "leonardo"})
         return self.turn
 
     @property

@@ -159,7 +159,7 @@ def buy_art(state: State, cmd: C.BuyArt, events: Events) -> None:
     state.oda_drawn.append(cmd.value)
     turn["bought"] += 1
     events.append({"type": "art_bought", "seat": lead, "space": cmd.space, "value": cmd.value,
-                   "new_tile": not known_left, "reveal": True})
+                   "new_tile": not known_left, "reveal": True, "opens": []})
     transfer(state, lead, BANK, ART_PRICE, events, "art", space=cmd.space, quiet=True)
 
 
@@ -178,7 +178,7 @@ def spin(state: State, cmd: C.Spin, events: Events) -> None:
     if seat in turn["spins"]:
         raise refuse("already_spun", name=state.name(seat))
     turn["spins"][seat] = number
-    events.append({"type": "spin", "seat": seat, "number": number, "reveal": True})
+    events.append({"type": "spin", "seat": seat, "number": number, "reveal": True, "opens": []})
 
 
 def choose_spin(state: State, cmd: C.ChooseSpin, events: Events) -> None:
@@ -214,7 +214,7 @@ def move(state: State, seat: int, number: int, events: Events, announced: bool =
     p = state.seats[seat]
     turn["step"] = "moved"
     if not announced:
-        events.append({"type": "spin", "seat": seat, "number": number, "reveal": True})
+        events.append({"type": "spin", "seat": seat, "number": number, "reveal": True, "opens": []})
     if number <= 2 and p.men < MAX_MEN and state.men_deck:
         p.men += 1
         state.men_deck -= 1

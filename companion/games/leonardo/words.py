@@ -1,7 +1,7 @@
 """Leonardo's messages: keys of the ``leonardo`` catalogue and the one error type.
 
-Every key is prefixed ``leonardo.`` and lives in ``data/translations/leonardo.LANG.json``
-(``companion.core.i18n.catalog_for`` finds the game's own catalogue by that prefix).
+Templates: ``data/translations/leonardo.LANG.json`` (Italian and English); a key the
+catalogue lacks is looked up in the shared ``core`` one.
 """
 
 from __future__ import annotations
@@ -9,11 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.i18n import Message
-
-try:  # the lead is renaming GameError; both names work meanwhile
-    from companion.errors import IllegalCommand  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover - before the rename lands
-    from companion.errors import GameError as IllegalCommand
+from companion.errors import IllegalCommand
 
 DOMAIN = "leonardo"
 
@@ -21,10 +17,10 @@ __all__ = ["DOMAIN", "IllegalCommand", "m", "refuse"]
 
 
 def m(key: str, **params: Any) -> Message:
-    """A message of the Leonardo catalogue (``key`` without the ``leonardo.`` prefix)."""
-    return Message(f"{DOMAIN}.{key}", params)
+    """A message of the Leonardo catalogue."""
+    return Message(key, params, domain=DOMAIN)
 
 
 def refuse(key: str, *, needs: dict[str, Any] | None = None, **params: Any) -> IllegalCommand:
     """The error to raise for a refused input (``raise refuse("no_cash", ...)``)."""
-    return IllegalCommand.of(f"{DOMAIN}.{key}", needs=needs, **params)
+    return IllegalCommand(m(key, **params), needs=needs)

@@ -66,7 +66,7 @@ def test_the_example_profile_is_complete_and_marked_invented():
 def test_validate_names_the_field(profile, field, key):
     with pytest.raises(IllegalCommand) as err:
         B.validate(profile)
-    assert err.value.key == f"leonardo.box.{key}"
+    assert err.value.key == f"box.{key}"
     assert err.value.params["field"] == field
     assert field in err.value.localized("it") and field in err.value.localized("en")
 
@@ -74,8 +74,8 @@ def test_validate_names_the_field(profile, field, key):
 def test_errors_lists_every_problem_for_a_form():
     found = B.errors({"spaces": {"2": {"kind": "bridge", "quarter": 3, "price": 7}}, "bogus": 1})
     assert [(e["field"], e["key"]) for e in found] == [
-        ("bogus", "leonardo.box.unknown_key"), ("spaces.2.quarter", "leonardo.box.not_for_kind"),
-        ("spaces.2.price", "leonardo.box.bad_price")]
+        ("bogus", "box.unknown_key"), ("spaces.2.quarter", "box.not_for_kind"),
+        ("spaces.2.price", "box.bad_price")]
     assert B.errors(B.example()) == []
 
 
@@ -83,7 +83,7 @@ def test_too_many_of_a_kind_is_refused():
     profile = {"spaces": {str(n): {"kind": "bridge"} for n in (2, 4, 5, 6, 8)}}
     with pytest.raises(IllegalCommand) as err:
         B.validate(profile)
-    assert err.value.key == "leonardo.box.too_many_kind"
+    assert err.value.key == "box.too_many_kind"
 
 
 def test_missing_lets_a_setup_screen_stop_and_resume():
@@ -151,14 +151,14 @@ def test_set_value_refuses_what_the_profile_cannot_hold():
     p = B.defaults()
     with pytest.raises(IllegalCommand) as err:
         B.set_value(p, "number.7", "product", "gold")
-    assert err.value.key == "leonardo.box.number_lose_all"
+    assert err.value.key == "box.number_lose_all"
     p = B.set_value(B.set_value(p, "number.3", "product", "gold"), "number.8", "product", "gold")
     with pytest.raises(IllegalCommand) as err:
         B.set_value(p, "number.5", "product", "gold")
-    assert err.value.key == "leonardo.box.product_full"
+    assert err.value.key == "box.product_full"
     with pytest.raises(IllegalCommand) as err:
         B.set_value(p, "space.40", "price", 10)
-    assert err.value.key == "leonardo.box.no_such_value"
+    assert err.value.key == "box.no_such_value"
     with pytest.raises(IllegalCommand):
         B.set_value(p, "office.1", "price", 30)  # no office cards yet
     q = B.set_value(p, "offices", "count", 2)

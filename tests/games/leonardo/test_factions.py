@@ -86,9 +86,14 @@ def test_only_the_factions_open_with_a_faction_event():
     """A faction event opens the "factions" group and nothing else: a sealed bet still
     locked elsewhere is not among what it opens (and E.SECRETS keeps them apart)."""
     assert E.SECRETS == {"factions": frozenset({"ChooseFaction"}), "market_bets": frozenset({"LockBet"})}
-    s = _on_event_square(started(3, factions=FACTIONS))
+    from companion.core.game import opened
+    from companion.games.leonardo.game import GAME
+
+    s = started(3, factions=FACTIONS)
+    s, before = play(at(s, 0, 1), C.Spin(0, 6))  # a spin: public, but opens no group
+    assert [e for e in before if e.get("reveal")] and all(opened(GAME, e) == frozenset() for e in before)
     _, ev = play(s, C.DrawEvent(12))
-    assert [e["opens"] for e in ev if "opens" in e] == [["factions"]]
+    assert frozenset().union(*(opened(GAME, e) for e in ev)) == {"factions"}
 
 
 def test_event_cards_come_from_the_unseen_deck_then_the_bottom():
@@ -97,7 +102,7 @@ def test_event_cards_come_from_the_unseen_deck_then_the_bottom():
     s = _on_event_square(s)
     with pytest.raises(IllegalCommand) as err:
         play(s, C.DrawEvent(2))
-    assert err.value.key == "leonardo.card_not_on_top"
+    assert err.value.key == "card_not_on_top"
     s, _ = play(s, C.DrawEvent(9))
     assert s.events == {"unknown": [], "bottom": [2, 9]}
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from leonardo_helpers import at, header, play, started
 
+from dataclasses import asdict
+
+from companion.core.game import ExpectKind
 from companion.core.i18n import format_message
 from companion.games.leonardo import commands as C
 from companion.games.leonardo import engine as E
@@ -18,10 +21,10 @@ def _action(legal, type_, seat=None):
 
 def test_setup_expects_the_deals_and_the_sealed_factions():
     s = E.new_game(header(3))
-    exp = [e.to_dict() for e in expects(s)]
-    assert {"kind": "sealed", "command": "ChooseFaction", "seat": 1, "count": 1, "group": "factions",
-            "choices": ["guelph", "ghibelline"]} in exp
-    assert any(e["command"] == "DealPalace" and 8 in e["choices"] and 5 not in e["choices"] for e in exp)
+    exp = expects(s)
+    faction = next(e for e in exp if e.command == "ChooseFaction" and e.seat == 1)
+    assert (faction.kind, faction.group, faction.choices) == (ExpectKind.SEALED, "factions", ("guelph", "ghibelline"))
+    assert any(e.command == "DealPalace" and 8 in e.choices and 5 not in e.choices for e in exp)
     legal = E.legal(s)
     assert legal["to_act"] == [0, 1, 2]
     assert _action(legal, "ChooseFaction", 0)["choices"] == list(FACTIONS)
@@ -36,8 +39,9 @@ def test_the_chosen_faction_never_shows_in_legal_or_expects():
 
 
 def test_a_spin_is_a_d12(game3):
-    assert [e.to_dict() for e in expects(game3)] == [
-        {"kind": "roll", "command": "Spin", "seat": 0, "dice": "d12", "count": 1, "min": 1, "max": 12}]
+    [spin] = expects(game3)
+    assert (spin.kind, spin.command, spin.seat, spin.dice, spin.count) == (ExpectKind.ROLL, "Spin", 0, "d12", 1)
+    assert (spin.minimum, spin.maximum) == (1, 12)
     legal = E.legal(game3)
     assert legal["to_act"] == [0]
     assert _action(legal, "Spin", 0)["enabled"] and _action(legal, "BuyArt", 0)["spaces"] == [2]
@@ -45,8 +49,8 @@ def test_a_spin_is_a_d12(game3):
 
 def test_auction_bids_step_by_5(game3):
     s, _ = play(game3, C.Spin(0, 8), C.Decline(0), C.Bid(2, 15))
-    exp = [e.to_dict() for e in expects(s)]
-    assert exp == [{"kind": "bid", "command": "Bid", "seat": 1, "count": 1, "step": 5, "min": 20, "max": 250}]
+    [bid] = expects(s)
+    assert (bid.command, bid.seat, bid.step, bid.minimum, bid.maximum) == ("Bid", 1, 5, 20, 250)
     leader = _action(E.legal(s), "Bid", 2)
     assert leader["enabled"] is False and format_message(leader["message"], "it") == "Carla è già in testa con 15"
 
@@ -55,13 +59,13 @@ def test_market_bets_open_and_sealed(game3):
     s, _ = play(at(game3, 0, 1), C.Spin(0, 2))
     assert [e.command for e in expects(s)] == ["Bet", "Bet"]
     t, _ = play(at(started(3, variants={"sealed_bets": True}), 0, 1), C.Spin(0, 2), C.LockBet(1, "gold", 5))
-    exp = [e.to_dict() for e in expects(t)]
-    assert exp == [{"kind": "sealed", "command": "LockBet", "seat": 2, "count": 1, "group": "market_bets",
-                    "choices": ["gem", "ivory", "gold", "spices"], "step": 1, "min": 5, "max": 250}]
+    [bet] = expects(t)
+    assert asdict(bet) == {"kind": ExpectKind.SEALED, "command": "LockBet", "seat": 2, "dice": None, "count": 0,
+                           "group": "market_bets", "choices": ("gem", "ivory", "gold", "spices"), "step": 1,
+                           "minimum": 5, "maximum": 250, "params": {}}
     assert [a["type"] for a in E.legal(t)["actions"] if a.get("seat") == 1] == ["UnlockBet"]
     u, _ = play(t, C.LockBet(2, "gem", 5))
-    assert [e.to_dict() for e in expects(u)] == [
-        {"kind": "roll", "command": "MarketSpin", "seat": 0, "dice": "d12", "count": 1, "min": 1, "max": 12}]
+    assert [(e.kind, e.command, e.seat, e.dice) for e in expects(u)] == [(ExpectKind.ROLL, "MarketSpin", 0, "d12")]
 
 
 def test_a_card_draw_is_the_tables_input(game3):

@@ -22,10 +22,10 @@ def test_landing_on_a_market_makes_the_others_bet(game3):
     assert s.turn["tasks"][0]["bettors"] == [1, 2]
     with pytest.raises(IllegalCommand) as err:
         play(s, C.Bet(0, "gold", 5))  # the opener does not bet
-    assert err.value.key == "leonardo.not_a_bettor"
+    assert err.value.key == "not_a_bettor"
     with pytest.raises(IllegalCommand) as err:
         play(s, C.MarketSpin(0, 3))  # not before every bet is in
-    assert err.value.key == "leonardo.no_market_spin"
+    assert err.value.key == "no_market_spin"
 
 
 @pytest.mark.parametrize("cmd, key", [
@@ -36,7 +36,7 @@ def test_a_bet_is_from_5_to_all_the_bettor_holds_on_a_product(game3, cmd, key):
     s = _open(game3)
     with pytest.raises(IllegalCommand) as err:
         play(s, cmd)
-    assert err.value.key == f"leonardo.{key}"
+    assert err.value.key == key
     s, _ = play(s, C.Bet(1, "gold", 250))  # all it holds
     assert s.turn["tasks"][0]["bets"] == {1: {"product": "gold", "amount": 250}}
 
@@ -115,13 +115,13 @@ def test_an_opener_short_in_cash_sells_and_pays(game3):
     assert E.legal(s)["to_act"] == [0]
     with pytest.raises(IllegalCommand) as err:
         play(s, C.Sell(0, 4))  # not hers
-    assert err.value.key == "leonardo.not_yours_to_sell"
+    assert err.value.key == "not_yours_to_sell"
     s, ev = play(s, C.Sell(0, 8))
     assert money(ev) == [(None, 0, 35), (0, 1, 30)]
     assert s.owner[7] is None and s.owner[1] == 0 and s.seats[0].cash == 20
     with pytest.raises(IllegalCommand) as err:
         play(s, C.Sell(0, 2))  # paid: no more selling
-    assert err.value.key == "leonardo.no_sale_needed"
+    assert err.value.key == "no_sale_needed"
 
 
 # ---------------------------------------------------------------------------------------
@@ -134,7 +134,7 @@ def test_sealed_bets_stay_hidden_until_the_last_is_in():
     s = _open(started(3, variants={"sealed_bets": True}))
     with pytest.raises(IllegalCommand) as err:
         play(s, C.Bet(1, "gold", 10))
-    assert err.value.key == "leonardo.bets_sealed"
+    assert err.value.key == "bets_sealed"
     s, ev = play(s, C.LockBet(1, "gold", 40))
     assert ev == [{"type": "bet_locked", "seat": 1}]
     view = E.public_view(s)

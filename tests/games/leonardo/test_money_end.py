@@ -9,7 +9,8 @@ from leonardo_helpers import at, kinds, money, own, play, started
 
 from companion.games.leonardo import commands as C
 from companion.games.leonardo import engine as E
-from companion.games.leonardo.end import Outcome, capital
+from companion.core.game import Outcome
+from companion.games.leonardo.end import capital
 from companion.games.leonardo.words import IllegalCommand
 
 
@@ -68,10 +69,10 @@ def test_the_last_player_left_wins(game3):
     s, ev = play(at(s, 0, 1, cash=0), C.Spin(0, 3))
     assert s.phase == "over" and ev[-1] == {"type": "game_over", "winners": [1], "reason": "elimination",
                                             "scores": {}}
-    assert E.outcome(s) == Outcome((1,), "elimination", {})
+    assert E.outcome(s) == Outcome((1,), "by_elimination", {})
     with pytest.raises(IllegalCommand) as err:
         play(s, C.Spin(1, 3))
-    assert err.value.key == "leonardo.game_is_over"
+    assert err.value.key == "game_is_over"
 
 
 def test_the_agreed_end_comes_after_the_current_turn(game3):
@@ -127,11 +128,11 @@ def test_end_by_agreement_needs_unknown_prices_first(game3):
 def test_corporations_need_the_variant_and_four_players(game3):
     with pytest.raises(IllegalCommand) as err:
         play(game3, C.FormCorporation((0, 1), "guelph", 0))
-    assert err.value.key == "leonardo.corporations_off"
+    assert err.value.key == "corporations_off"
     with pytest.raises(IllegalCommand) as err:
         E.new_game({"game": "leonardo", "seats": ["A", "B", "C"], "variants": {"corporations": True},
                     "box": game3.box})
-    assert err.value.key == "leonardo.corporations_four"
+    assert err.value.key == "corporations_four"
 
 
 def test_a_corporation_pools_everything_and_keeps_one_pawn():
@@ -147,14 +148,14 @@ def test_a_corporation_pools_everything_and_keeps_one_pawn():
     assert s.holdings(0) == [2, 4] and s.active() == [0, 2, 3]
     with pytest.raises(IllegalCommand) as err:
         play(s, C.EndByAgreement())
-    assert err.value.key == "leonardo.end_only_by_elimination"
+    assert err.value.key == "end_only_by_elimination"
     with pytest.raises(IllegalCommand) as err:
         play(s, C.ChooseSpin(0, 5))
-    assert err.value.key == "leonardo.members_to_spin"
+    assert err.value.key == "members_to_spin"
     s, ev = play(at(s, 0, 30), C.Spin(1, 5), C.Spin(0, 9))
     with pytest.raises(IllegalCommand) as err:
         play(s, C.ChooseSpin(0, 6))
-    assert err.value.key == "leonardo.not_a_spin"
+    assert err.value.key == "not_a_spin"
     s, ev = play(s, C.ChooseSpin(0, 5))  # 30 -> 3, past space 1: no passage money
     assert s.seats[0].space == 3 and money(ev, "passage") == []
 
@@ -173,4 +174,4 @@ def test_a_corporation_is_formed_only_between_turns():
     s, _ = play(s, C.BuyArt(0, 2, 10))
     with pytest.raises(IllegalCommand) as err:
         play(s, C.FormCorporation((0, 1), "guelph", 0))
-    assert err.value.key == "leonardo.corporation_between_turns"
+    assert err.value.key == "corporation_between_turns"

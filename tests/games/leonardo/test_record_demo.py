@@ -79,7 +79,7 @@ def test_every_command_round_trips_through_json():
 def test_a_malformed_command_is_an_illegal_command_never_a_type_error(bad, key):
     with pytest.raises(IllegalCommand) as err:
         C.from_dict(bad)
-    assert err.value.key == f"leonardo.{key}"
+    assert err.value.key == key
 
 
 def test_a_broken_record_names_the_command():
@@ -88,7 +88,7 @@ def test_a_broken_record_names_the_command():
     commands[12] = {"type": "Spin", "seat": 0, "number": 13}
     with pytest.raises(IllegalCommand) as err:
         record.replay(game.header, commands)
-    assert err.value.key == "leonardo.replay_command" and err.value.params["n"] == 13
+    assert err.value.key == "replay_command" and err.value.params["n"] == 13
 
 
 def test_the_state_round_trips_and_a_bad_one_is_refused():
@@ -96,19 +96,27 @@ def test_the_state_round_trips_and_a_bad_one_is_refused():
     assert State.from_dict(json.loads(json.dumps(s.to_dict()))).to_dict() == s.to_dict()
     with pytest.raises(IllegalCommand) as err:
         State.from_dict({"seats": []})
-    assert err.value.key == "leonardo.not_a_state"
+    assert err.value.key == "not_a_state"
 
 
 def test_the_game_object_offers_the_contract():
+    from companion.core import registry
+    from companion.core.game import Game, History, secret_group
+
+    assert isinstance(GAME, Game) and registry.get("leonardo") is GAME
     assert (GAME.name, GAME.seats, GAME.domain) == ("leonardo", (3, 6), "leonardo")
     assert GAME.title == {"en": "Leonardo", "it": "Leonardo"}
     assert GAME.secrets == {"factions": frozenset({"ChooseFaction"}), "market_bets": frozenset({"LockBet"})}
-    assert GAME.is_secret({"type": "ChooseFaction", "seat": 0, "faction": "guelph"}) == "factions"
-    assert GAME.is_secret(C.LockBet(0, "gold", 5)) == "market_bets" and GAME.is_secret(C.Spin(0, 3)) is None
+    assert secret_group(GAME, {"type": "ChooseFaction", "seat": 0, "faction": "guelph"}) == "factions"
+    assert secret_group(GAME, C.to_dict(C.LockBet(0, "gold", 5))) == "market_bets"
+    assert secret_group(GAME, C.to_dict(C.Spin(0, 3))) is None
     game = play_demo(8, 3)
-    assert GAME.history(game.state) == {"round": game.state.round, "finished": True, "outcome": game.state.outcome}
-    assert GAME.outcome(game.state).winners == tuple(game.state.outcome["winners"])
-    assert GAME.box.complete(GAME.box.example())
+    out = GAME.outcome(game.state)
+    assert GAME.history(game.state) == History(game.state.round, True, out)
+    assert out.winners == tuple(game.state.outcome["winners"]) and out.reason in ("by_elimination", "by_agreement")
+    assert GAME.box.load(None)["box"]["spaces"]["1"]["name"] == "Piazza Maggiore"
+    profile = GAME.box.remember({}, C.SetPrintedValue("space.2", "kind", "alley"))
+    assert profile["spaces"]["2"]["kind"] == "alley" and GAME.box.remembers == {"SetPrintedValue"}
     assert GAME.state_from_dict(GAME.state_to_dict(game.state)).to_dict() == game.state.to_dict()
     assert GAME.command_from_dict(GAME.command_to_dict(C.Spin(0, 4))) == C.Spin(0, 4)
     assert GAME.describe_command(C.Spin(0, 4), game.header, "it") == "il lancio di Anna (4)"
