@@ -105,7 +105,7 @@ def event_message(event: dict[str, Any], names: Any) -> Message:
         return _e(t, name=who, number=event.get("number"))
     if t == "start_tied":
         return _e(t, names=[n.seat(s) for s in event.get("seats", ())], number=event.get("number"))
-    if t == "turn":
+    if t in ("turn", "round"):
         return _e(t, name=who, round=event.get("round"))
     if t == "art_bought":
         return _e(t, name=who, value=event.get("value"), space=S(event.get("space")))

@@ -108,7 +108,7 @@ class Leonardo:
         """A demo's summary lines (``python -m companion demo --game leonardo``)."""
         out = []
         for ev in events:
-            if ev["type"] == "turn" and ev["seat"] == state.first and ev["round"] > 1:
+            if ev["type"] == "round":
                 cash = "; ".join(f"{p.name} {p.cash} fl {len(state.holdings(s))} prop" + (" (out)" if p.out else "")
                                  for s, p in enumerate(state.seats))
                 out.append(f"Round {ev['round'] - 1} done: {cash}")

@@ -70,6 +70,7 @@ def finish_turn(state: State, events: Events) -> None:
     first = state.first if state.first is not None else 0
     if (nxt - first) % state.n <= (seat - first) % state.n:  # back past the start player
         state.round += 1
+        events.append({"type": "round", "round": state.round})
     begin(state, nxt, events)
 
 
