@@ -6,7 +6,8 @@ taken in any phase, also after the end, and never a reveal. Targets:
 - ``{"seat": n, "counter": "cash"}``: 0 or more florins; the difference comes from (or
   goes to) the bank, so the books still balance.
 - ``{"seat": n, "counter": "men"}``: 0..2 men-at-arms, taken from or put back in the deck.
-- ``{"seat": n, "counter": "space"}``: where the pawn stands, 1..32.
+- ``{"seat": n, "counter": "space"}``: where the pawn stands, 1..32 (its first move, with
+  the start counted, is then behind it).
 - ``{"space": n, "counter": "owner"}``: a player still in the game (its pawn's seat), or
   None (the bank; the works of art on it leave the game). Only a palace or a bridge.
 - ``{"space": n, "counter": "works"}``: the values of the works of art on an owned palace
@@ -83,6 +84,7 @@ def _seat(state: State, seat: int, counter: Any, value: Any) -> Any:
     if counter == "space":
         where = p.space
         p.space = _count(value, 1, B.SPACES)
+        p.moved = True  # a pawn put on the board by hand has left the start: no INCLUSA after
         return where
     raise refuse("correction_counter", counter=repr(counter))
 

@@ -76,3 +76,10 @@ def test_nothing_is_half_applied(game3):
     with pytest.raises(IllegalCommand):
         E.apply(s, C.SetPrintedValue("space.4", "rent.4", -1))
     assert s.to_dict() == before
+
+
+def test_a_pawn_placed_by_hand_moves_on_from_there(game3):
+    """INCLUSA is for a pawn's first move from the start; a pawn put on 12 by hand counts on."""
+    s, _ = play(game3, C.Correct({"seat": 0, "counter": "space"}, 12, "the pawn was moved by mistake"))
+    s, ev = play(s, C.Spin(0, 5))  # 12 + 5 = 17, a church
+    assert s.seats[0].space == 17
