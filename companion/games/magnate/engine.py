@@ -1,0 +1,484 @@
+"""The Magnate referee: ``new_game``, ``apply`` and ``check``.
+
+``apply(state, command)`` never mutates its input: it works on a copy and returns the copy
+with the events, or raises MagnateError (an IllegalCommand) and the caller keeps the old
+state. Rule references: "rb" the Italian rulebook, "md" magnate-decisions.md.
+
+Where both are silent, the engine decides (docs/magnate.md):
+- The setup's three entries (districts, Crowns, start player) come in any order, once each.
+- A completed deed's tokens go back to the bank (the building is finished).
+- Income choices may be made in any order; the turn goes on once all are made.
+- A player with no card in hand (only after a correction) skips the play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import commands as C
+from . import corrections, scoring
+from . import rules as R
+from .cards import SUITS, decktet
+from .state import Building, Player, State, no_tokens
+from .text import MagnateError, Text, refuse
+
+HAND = 3  # rb Preparazione: three cards each
+CROWNS_EACH = 3
+
+VARIANTS: dict[str, tuple[bool, str]] = {
+    "courts": (True, "the four Courts are shuffled into the deck"),
+    "deed_any_suit": (False, "a deed's income is one token of any suit, not only of its own suits"),
+    "deed_each_suit": (False, "a completed deed carries at least one token of each of its suits"),
+}
+DEFAULT_VARIANTS = {k: v[0] for k, v in VARIANTS.items()}
+SEATS = (2, 2)
+
+Events = list[dict[str, Any]]
+
+
+# ---------------------------------------------------------------------------------------
+# new game
+
+
+def new_game(header: Any) -> State:
+    """The state right after the box is opened: districts, Crowns and start player to enter."""
+    if not isinstance(header, dict):
+        raise refuse("header_not_object")
+    if header.get("game", "magnate") != "magnate":
+        raise refuse("not_magnate", game=repr(header.get("game")))
+    seats = header.get("seats")
+    if not isinstance(seats, list) or len(seats) != 2:
+        raise refuse("seats_count")
+    players = []
+    for i, s in enumerate(seats):
+        if isinstance(s, str):
+            s = {"name": s}
+        if not isinstance(s, dict) or not isinstance(s.get("name"), str) or not s["name"].strip():
+            raise refuse("seat_needs_name", seat=i + 1)
+        players.append(Player(s["name"], str(s.get("color", "")), no_tokens(), [], HAND))
+    variants = dict(DEFAULT_VARIANTS)
+    given = header.get("variants") or {}
+    if not isinstance(given, dict):
+        raise refuse("variants_not_object")
+    for k, v in given.items():
+        if k not in VARIANTS:
+            raise refuse("unknown_variant", variant=repr(k), known=", ".join(VARIANTS))
+        if not isinstance(v, bool):
+            raise refuse("variant_not_bool", variant=k)
+        variants[k] = v
+    supply = header.get("token_supply")
+    if supply is not None and (isinstance(supply, bool) or not isinstance(supply, int) or supply < 1):
+        raise refuse("token_supply")
+    state = State(seats=players, variants=variants, token_supply=supply)
+    state.deck = len(R.deck_cards(state)) - HAND * state.n
+    return state
+
+
+# ---------------------------------------------------------------------------------------
+# apply / check
+
+
+def apply(state: State, cmd: Any) -> tuple[State, Events]:
+    """Check ``cmd`` against the rules and return (new state, events). ``state`` is untouched."""
+    if isinstance(cmd, dict):
+        cmd = C.from_dict(cmd)
+    handler = _HANDLERS.get(type(cmd))
+    if handler is None:
+        raise refuse("not_a_command", name=type(cmd).__name__)
+    C.check_types(cmd)
+    if isinstance(cmd, C.Correct):  # any phase, also after the end
+        return corrections.apply(state, cmd)
+    if state.phase == "over":
+        raise refuse("game_over")
+    new = state.copy()
+    events: Events = []
+    handler(new, cmd, events)
+    _bank_check(new, events)
+    return new, events
+
+
+def check(state: State, cmd: Any) -> Text | str | None:
+    """The reason ``cmd`` is refused now (a Text: ``.localized("it")``), or None if legal."""
+    try:
+        apply(state, cmd)
+    except MagnateError as err:
+        return err.message  # type: ignore[no-any-return]
+    return None
+
+
+def _ok(reason: Text | None) -> None:
+    if reason is not None:
+        raise MagnateError(reason)
+
+
+def _bank_check(state: State, events: Events) -> None:
+    """md Components: with a token count set, warn when the bank runs short; never refuse."""
+    if state.token_supply is None:
+        return
+    for suit in SUITS:
+        out = state.held(suit) + state.on_deeds(suit)
+        if out > state.token_supply and any(e["type"] in _GAINS for e in events):
+            events.append({"type": "bank_short", "suit": suit, "short": out - state.token_supply})
+
+
+_GAINS = {"income", "sold", "traded", "crowns", "income_chosen", "corrected"}
+
+
+def _gain(state: State, seat: int, tokens: dict[str, int]) -> None:
+    for s, n in tokens.items():
+        state.seats[seat].tokens[s] += n
+
+
+def _pay(state: State, seat: int, tokens: dict[str, int]) -> None:
+    for s, n in tokens.items():
+        state.seats[seat].tokens[s] -= n
+
+
+# ---------------------------------------------------------------------------------------
+# setup (rb Preparazione, md Setup)
+
+
+def _setup(state: State) -> None:
+    if state.phase != "setup":
+        raise refuse("setup_done")
+
+
+def _set_districts(state: State, cmd: C.SetDistricts, events: Events) -> None:
+    """The 4 Pawns and the Excuse in a row, the Excuse in the middle."""
+    _setup(state)
+    if state.districts:
+        raise refuse("districts_set")
+    pawns = list(cmd.pawns)
+    if sorted(pawns) != sorted(decktet().pawns):
+        raise refuse("districts_pawns", pawns=[R.card_p(p) for p in decktet().pawns])
+    state.districts = pawns[:2] + [R.EXCUSE] + pawns[2:]
+    state.city = {d: [[] for _ in state.seats] for d in state.districts}
+    events.append({"type": "districts", "districts": list(state.districts)})
+    _maybe_start(state, events)
+
+
+def _deal_crowns(state: State, cmd: C.DealCrowns, events: Events) -> None:
+    """Three Crowns to each player, one token per suit of one's Crowns."""
+    _setup(state)
+    seat = _seat(state, cmd.seat)
+    if any(p.crowns for p in state.seats):
+        raise refuse("crowns_dealt")
+    crowns = list(cmd.crowns)
+    all_crowns = decktet().crowns
+    if len(crowns) != CROWNS_EACH or len(set(crowns)) != CROWNS_EACH or any(c not in all_crowns for c in crowns):
+        raise refuse("crowns_three", crowns=[R.card_p(c) for c in all_crowns])
+    other = [c for c in all_crowns if c not in crowns]
+    for s, theirs in ((seat, crowns), (1 - seat, other)):
+        state.seats[s].crowns = sorted(theirs, key=all_crowns.index)
+        tokens = {decktet()[c].suits[0]: 1 for c in theirs}
+        _gain(state, s, tokens)
+        events.append({"type": "crowns", "seat": s, "crowns": list(state.seats[s].crowns), "tokens": tokens})
+    _maybe_start(state, events)
+
+
+def _start_player(state: State, cmd: C.StartPlayer, events: Events) -> None:
+    _setup(state)
+    seat = _seat(state, cmd.seat)
+    if state.start is not None:
+        raise refuse("start_set", name=R.seat_name(state, state.start))
+    state.start = seat
+    events.append({"type": "start_player", "seat": seat})
+    _maybe_start(state, events)
+
+
+def setup_missing(state: State) -> list[str]:
+    """The setup commands still to come."""
+    out = []
+    if not state.districts:
+        out.append("SetDistricts")
+    if not any(p.crowns for p in state.seats):
+        out.append("DealCrowns")
+    if state.start is None:
+        out.append("StartPlayer")
+    return out
+
+
+def _maybe_start(state: State, events: Events) -> None:
+    if state.phase == "setup" and not setup_missing(state):
+        assert state.start is not None
+        _begin_turn(state, state.start, events)
+
+
+def _seat(state: State, seat: Any) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n:
+        raise refuse("no_seat", seat=repr(seat))
+    return seat
+
+
+# ---------------------------------------------------------------------------------------
+# the roll, taxation and income (rb a, md Turn 1-2)
+
+
+def _begin_turn(state: State, seat: int, events: Events) -> None:
+    state.turn += 1
+    state.current = seat
+    state.phase = "roll"
+    state.dice = None
+    state.tax = None
+    state.played = False
+    state.pending = []
+    events.append({"type": "turn", "seat": seat, "turn": state.turn, "last": state.final})
+
+
+def _roll(state: State, cmd: C.Roll, events: Events) -> None:
+    if state.phase != "roll":
+        raise _not_now(state, "Roll")
+    faces = list(cmd.dice)
+    if len(faces) != 2 or any(not 0 <= f <= 10 for f in faces):
+        raise refuse("roll_d10", dice=repr(faces))
+    dice = [10 if f == 0 else f for f in faces]
+    state.dice = dice
+    events.append({"type": "rolled", "seat": state.current, "dice": dice, "reveal": True})
+    if 1 in dice:
+        state.phase = "tax"
+        return
+    _income(state, events)
+
+
+def _tax_roll(state: State, cmd: C.TaxRoll, events: Events) -> None:
+    """rb Tassazione: a player with more than one token of the suit keeps one."""
+    if state.phase != "tax":
+        raise _not_now(state, "TaxRoll")
+    if not 1 <= cmd.die <= 6:
+        raise refuse("tax_d6", die=repr(cmd.die))
+    suit = SUITS[cmd.die - 1]
+    state.tax = suit
+    lost = []
+    for p in state.seats:
+        over = max(0, p.tokens[suit] - 1)
+        p.tokens[suit] -= over
+        lost.append(over)
+    events.append({"type": "taxed", "die": cmd.die, "suit": suit, "lost": lost, "reveal": True})
+    _income(state, events)
+
+
+def income_of(state: State, seat: int, die: int, double_one: bool) -> tuple[dict[str, int], list[str]]:
+    """(the tokens ``seat`` earns at once, the deeds whose owner must choose a suit)."""
+    tokens: dict[str, int] = {}
+    choices: list[str] = []
+    if double_one:  # md Further decisions: one token per completed Ace
+        for _, _, b in state.buildings(seat):
+            info = decktet()[b.card]
+            if info.type == "ace" and b.complete:
+                tokens[info.suits[0]] = tokens.get(info.suits[0], 0) + 1
+    elif die == 10:
+        for c in state.seats[seat].crowns:
+            s = decktet()[c].suits[0]
+            tokens[s] = tokens.get(s, 0) + 1
+    else:
+        for _, _, b in state.buildings(seat):
+            info = decktet()[b.card]
+            if info.type != "number" or info.rank != die:
+                continue
+            if b.complete:
+                for s in info.suits:
+                    tokens[s] = tokens.get(s, 0) + 1
+            else:
+                choices.append(b.card)
+    return tokens, choices
+
+
+def _income(state: State, events: Events) -> None:
+    """rb Ricevi le risorse: on the higher d10, for both players, starting with the player on turn."""
+    assert state.dice is not None and state.current is not None
+    die = max(state.dice)
+    double_one = state.dice == [1, 1]
+    order = [state.current, 1 - state.current]
+    anything = False
+    for seat in order:
+        tokens, deeds = income_of(state, seat, die, double_one)
+        if tokens:
+            anything = True
+            _gain(state, seat, tokens)
+            why = "aces" if double_one else "crowns" if die == 10 else "buildings"
+            events.append({"type": "income", "seat": seat, "tokens": tokens, "die": die, "why": why})
+        for card in deeds:
+            anything = True
+            state.pending.append({"seat": seat, "card": card})
+            events.append({"type": "income_pending", "seat": seat, "card": card,
+                           "suits": R.income_choices(state, card)})
+    if not anything:
+        events.append({"type": "no_income", "die": die, "double_one": double_one})
+    state.phase = "income" if state.pending else "actions"
+
+
+def _choose_income(state: State, cmd: C.ChooseIncome, events: Events) -> None:
+    if state.phase != "income":
+        raise _not_now(state, "ChooseIncome")
+    seat = _seat(state, cmd.seat)
+    wanted = {"seat": seat, "card": cmd.card}
+    if wanted not in state.pending:
+        raise refuse("no_income_choice", name=R.seat_name(state, seat), card=R.card_p(cmd.card))
+    if cmd.suit not in R.income_choices(state, cmd.card):
+        raise refuse("income_suit", card=R.card_p(cmd.card), suits=R.suits_param(R.income_choices(state, cmd.card)))
+    state.pending.remove(wanted)
+    _gain(state, seat, {cmd.suit: 1})
+    events.append({"type": "income_chosen", "seat": seat, "card": cmd.card, "suit": cmd.suit})
+    if not state.pending:
+        state.phase = "actions"
+
+
+def _not_now(state: State, what: str) -> MagnateError:
+    """The refusal for a roll or a choice that is not awaited now."""
+    if state.phase == "over":
+        return refuse("game_over")
+    if state.phase == "setup":
+        return refuse("setup_first")
+    if state.phase == "roll":
+        return refuse("roll_first")
+    if state.phase == "tax":
+        return refuse("tax_first")
+    if state.phase == "income":
+        return refuse("income_first", names=sorted({R.seat_name(state, p["seat"]) for p in state.pending}))
+    return refuse("not_awaited", what=what)
+
+
+# ---------------------------------------------------------------------------------------
+# trades and developments (md Turn 3)
+
+
+def _trade(state: State, cmd: C.Trade, events: Events) -> None:
+    _ok(R.trade_reason(state, cmd.seat, cmd.give, cmd.get, cmd.times))
+    _pay(state, cmd.seat, {cmd.give: 3 * cmd.times})
+    _gain(state, cmd.seat, {cmd.get: cmd.times})
+    events.append({"type": "traded", "seat": cmd.seat, "give": cmd.give, "get": cmd.get, "times": cmd.times})
+
+
+def _develop(state: State, cmd: C.Develop, events: Events) -> None:
+    _ok(R.develop_reason(state, cmd.seat, cmd.card, cmd.suit, cmd.count))
+    where = state.find(cmd.card)
+    assert where is not None
+    district, _, building = where
+    _pay(state, cmd.seat, {cmd.suit: cmd.count})
+    building.tokens[cmd.suit] = building.tokens.get(cmd.suit, 0) + cmd.count
+    cost = decktet()[cmd.card].cost
+    events.append({"type": "developed", "seat": cmd.seat, "card": cmd.card, "suit": cmd.suit, "count": cmd.count,
+                   "total": building.on_it, "cost": cost})
+    if building.on_it >= cost:
+        _complete(building)
+        events.append({"type": "completed", "seat": cmd.seat, "card": cmd.card, "district": district})
+
+
+def _complete(building: Building) -> None:
+    """A deed whose tokens reach its value is a building; its tokens go back to the bank."""
+    building.complete = True
+    building.tokens = {}
+
+
+# ---------------------------------------------------------------------------------------
+# the card played (rb b, md Turn 4)
+
+
+def _named(state: State, seat: int, card: str, how: str) -> None:
+    state.seats[seat].hand -= 1
+    state.played = True
+    state.plays.append({"seat": seat, "card": card, "as": how, "turn": state.turn})
+
+
+def _build(state: State, cmd: C.Build, events: Events) -> None:
+    _ok(R.build_reason(state, cmd.seat, cmd.card, cmd.district, cmd.payment))
+    paid = {s: n for s, n in cmd.payment.items() if n}
+    _pay(state, cmd.seat, paid)
+    state.city[cmd.district][cmd.seat].append(Building(cmd.card, True, {}))
+    _named(state, cmd.seat, cmd.card, "build")
+    events.append({"type": "built", "seat": cmd.seat, "card": cmd.card, "district": cmd.district, "payment": paid})
+
+
+def _found(state: State, cmd: C.Found, events: Events) -> None:
+    _ok(R.found_reason(state, cmd.seat, cmd.card, cmd.district))
+    fee = decktet()[cmd.card].fee
+    _pay(state, cmd.seat, fee)
+    state.city[cmd.district][cmd.seat].append(Building(cmd.card, False, {}))
+    _named(state, cmd.seat, cmd.card, "found")
+    events.append({"type": "founded", "seat": cmd.seat, "card": cmd.card, "district": cmd.district, "fee": fee})
+
+
+def _sell(state: State, cmd: C.Sell, events: Events) -> None:
+    _ok(R.sell_reason(state, cmd.seat, cmd.card))
+    tokens = decktet()[cmd.card].sale
+    _gain(state, cmd.seat, tokens)
+    state.discards.append(cmd.card)
+    _named(state, cmd.seat, cmd.card, "sell")
+    events.append({"type": "sold", "seat": cmd.seat, "card": cmd.card, "tokens": tokens})
+
+
+# ---------------------------------------------------------------------------------------
+# the draw, the run-outs and the end (rb c, Vittoria; md Turn 5, End)
+
+
+def _turn_over_reason(state: State, seat: int) -> None:
+    _ok(R.turn_reason(state, seat))
+    if not state.played and state.seats[seat].hand > 0:
+        raise refuse("must_play", name=R.seat_name(state, seat))
+
+
+def _draw(state: State, cmd: C.Draw, events: Events) -> None:
+    seat = _seat(state, cmd.seat)
+    _turn_over_reason(state, seat)
+    if state.final:
+        raise refuse("no_draw_last_turn", name=R.seat_name(state, seat))
+    state.deck -= 1
+    state.drawn += 1
+    state.seats[seat].hand += 1
+    events.append({"type": "drew", "seat": seat, "deck": state.deck, "reveal": True})
+    if state.deck == 0:
+        _run_out(state, seat, events)
+    _next_turn(state, seat, events)
+
+
+def _run_out(state: State, drawer: int, events: Events) -> None:
+    """md Turn 5: the first run-out reshuffles the discards at once (none: it counts as the
+    second); at the second each player has one last turn, the drawer's opponent first."""
+    if state.run_outs == 0 and state.discards:
+        state.run_outs = 1
+        state.deck = len(state.discards)
+        state.discards = []
+        events.append({"type": "reshuffled", "cards": state.deck, "reveal": True})
+        return
+    state.run_outs = 2
+    state.last_turns = [1 - drawer, drawer]
+    events.append({"type": "deck_out", "last_turns": list(state.last_turns)})
+
+
+def _end_turn(state: State, cmd: C.EndTurn, events: Events) -> None:
+    seat = _seat(state, cmd.seat)
+    _turn_over_reason(state, seat)
+    if not state.final:
+        raise refuse("draw_to_end", name=R.seat_name(state, seat))
+    _next_turn(state, seat, events)
+
+
+def _next_turn(state: State, seat: int, events: Events) -> None:
+    events.append({"type": "turn_ended", "seat": seat})
+    if state.last_turns is None:
+        _begin_turn(state, 1 - seat, events)
+        return
+    if not state.last_turns:
+        _game_over(state, events)
+        return
+    state.final = True
+    _begin_turn(state, state.last_turns.pop(0), events)
+
+
+def _game_over(state: State, events: Events) -> None:
+    state.phase = "over"
+    state.current = None
+    state.final = False
+    state.outcome = scoring.final_scores(state)
+    for district, result in state.outcome["districts"].items():
+        events.append({"type": "district_scored", "district": district, **result})
+    events.append({"type": "game_over", **{k: v for k, v in state.outcome.items() if k != "districts"}})
+
+
+_HANDLERS: dict[type, Callable[[State, Any, Events], None]] = {
+    C.SetDistricts: _set_districts, C.DealCrowns: _deal_crowns, C.StartPlayer: _start_player, C.Roll: _roll,
+    C.TaxRoll: _tax_roll, C.ChooseIncome: _choose_income, C.Trade: _trade, C.Develop: _develop,
+    C.Build: _build, C.Found: _found, C.Sell: _sell, C.Draw: _draw, C.EndTurn: _end_turn,
+    C.Correct: corrections.correct,
+}
