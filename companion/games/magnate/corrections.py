@@ -26,8 +26,8 @@ from typing import Any
 from . import rules as R
 from . import scoring
 from .cards import SUITS, decktet
-from .state import State
-from .text import refuse
+from .state import Building, State
+from .text import refuse, suits_param
 
 COUNTERS = {"seat": ("tokens", "hand"), "card": ("tokens", "complete", "card")}
 
@@ -46,6 +46,7 @@ def correct(state: State, cmd: Any, events: list[dict[str, Any]]) -> None:
         raise refuse("correct_reason")
     target = dict(cmd.target)
     counter = target.get("counter")
+    old: Any
     if "seat" in target:
         seat = target["seat"]
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n:
@@ -106,7 +107,7 @@ def _hand(state: State, seat: int, value: Any) -> int:
     return old
 
 
-def _on_table(state: State, card: str) -> Any:
+def _on_table(state: State, card: str) -> tuple[str, int, Building]:
     where = state.find(card)
     if where is None:
         raise refuse("not_on_table", card=R.card_p(card))
@@ -121,7 +122,7 @@ def _deed_tokens(state: State, card: str, suit: Any, value: Any, events: list[di
     if building.complete:
         raise refuse("already_complete", card=R.card_p(card))
     if suit not in info.suits:
-        raise refuse("develop_suit", card=R.card_p(card), suits=R.suits_param(info.suits))
+        raise refuse("develop_suit", card=R.card_p(card), suits=suits_param(info.suits))
     old = building.tokens.get(suit, 0)
     total = building.on_it - old + value
     if total > info.cost:

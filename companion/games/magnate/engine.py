@@ -21,7 +21,7 @@ from . import corrections, scoring
 from . import rules as R
 from .cards import SUITS, decktet
 from .state import Building, Player, State, no_tokens
-from .text import MagnateError, Text, refuse
+from .text import MagnateError, Text, refuse, suits_param
 
 HAND = 3  # rb Preparazione: three cards each
 CROWNS_EACH = 3
@@ -316,7 +316,7 @@ def _choose_income(state: State, cmd: C.ChooseIncome, events: Events) -> None:
     if wanted not in state.pending:
         raise refuse("no_income_choice", name=R.seat_name(state, seat), card=R.card_p(cmd.card))
     if cmd.suit not in R.income_choices(state, cmd.card):
-        raise refuse("income_suit", card=R.card_p(cmd.card), suits=R.suits_param(R.income_choices(state, cmd.card)))
+        raise refuse("income_suit", card=R.card_p(cmd.card), suits=suits_param(R.income_choices(state, cmd.card)))
     state.pending.remove(wanted)
     _gain(state, seat, {cmd.suit: 1})
     events.append({"type": "income_chosen", "seat": seat, "card": cmd.card, "suit": cmd.suit})

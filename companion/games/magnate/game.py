@@ -27,7 +27,7 @@ class MagnateBox:
             raise refuse("box_not_object")
         unknown = sorted(set(profile) - {*self.keys, "name", "note"})
         if unknown:
-            raise refuse("box_unknown", key=unknown[0])
+            raise refuse("box_unknown", entry=unknown[0])
         supply = profile.get("token_supply")
         if supply is not None and (isinstance(supply, bool) or not isinstance(supply, int) or supply < 1):
             raise refuse("token_supply")

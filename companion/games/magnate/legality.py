@@ -17,7 +17,7 @@ from . import payment as P
 from . import rules as R
 from .cards import SUITS, decktet
 from .state import State
-from .text import Text, msg
+from .text import Text, msg, suits_param
 
 
 @dataclass(frozen=True)
@@ -131,7 +131,7 @@ def _develop(state: State, s: int) -> dict[str, Any]:
             else:
                 reason = reason or refused
         if not allowed:
-            reason = reason or msg("develop_no_tokens", card=R.card_p(b.card), suits=R.suits_param(info.suits))
+            reason = reason or msg("develop_no_tokens", card=R.card_p(b.card), suits=suits_param(info.suits))
             first = first or reason
         deeds.append({"card": b.card, "district": district, "on_it": b.on_it, "cost": info.cost,
                       "tokens": dict(b.tokens), "suits": allowed, "enabled": bool(allowed),

@@ -155,7 +155,7 @@ class State:
 
     def buildings(self, seat: int | None = None) -> list[tuple[str, int, Building]]:
         """(district, seat, building) for every card on the table (of one seat, if given)."""
-        out = []
+        out: list[tuple[str, int, Building]] = []
         for d in self.districts:
             for s, col in enumerate(self.city[d]):
                 if seat is None or s == seat:

@@ -34,7 +34,8 @@ class Text(Message):
 
     def __new__(cls, key: str, params: dict[str, Any] | None = None, text: str | None = None,
                 cat: Catalog | None = None) -> Text:
-        return super().__new__(cls, key, params, text, cat or catalog())
+        self: Text = super().__new__(cls, key, params, text, cat or catalog())
+        return self
 
     def localized(self, lang: str = i18n.DEFAULT_LANG, cat: Catalog | None = None) -> str:
         return super().localized(lang, cat or catalog())
