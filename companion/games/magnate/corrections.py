@@ -27,7 +27,7 @@ from . import rules as R
 from . import scoring
 from .cards import SUITS, decktet
 from .state import Building, State
-from .text import refuse, suits_param
+from .text import refuse, suits_param, tokens_param
 
 COUNTERS = {"seat": ("tokens", "hand"), "card": ("tokens", "complete", "card")}
 
@@ -126,7 +126,8 @@ def _deed_tokens(state: State, card: str, suit: Any, value: Any, events: list[di
     old = building.tokens.get(suit, 0)
     total = building.on_it - old + value
     if total > info.cost:
-        raise refuse("develop_over", card=R.card_p(card), left=info.cost - building.on_it + old)
+        raise refuse("correct_deed_over", card=R.card_p(card, "su"),
+                     most=tokens_param({suit: info.cost - building.on_it + old}))
     building.tokens[suit] = value
     if total == info.cost:
         building.complete, building.tokens = True, {}
