@@ -10,6 +10,7 @@ pay any other legal split.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from functools import lru_cache
 from typing import Any
 
 from .cards import SUITS, decktet
@@ -29,8 +30,13 @@ def _compositions(total: int, parts: int) -> Iterator[tuple[int, ...]]:
 
 def splits(card: str) -> list[dict[str, int]]:
     """Every legal payment for building ``card`` (suit order)."""
+    return [dict(s) for s in _splits(card)]
+
+
+@lru_cache(maxsize=64)
+def _splits(card: str) -> tuple[tuple[tuple[str, int], ...], ...]:
     info = decktet()[card]
-    return [dict(zip(info.suits, parts)) for parts in _compositions(info.cost, len(info.suits))]
+    return tuple(tuple(zip(info.suits, parts)) for parts in _compositions(info.cost, len(info.suits)))
 
 
 def trades_for(have: Mapping[str, int], need: Mapping[str, int]) -> tuple[list[dict[str, Any]], dict[str, int]] | None:
@@ -72,7 +78,7 @@ def propose_payment(state: State, seat: int, card: str) -> dict[str, Any] | None
     """The cheapest way for ``seat`` to build ``card``: ``{"payment": {suit: n}, "trades":
     [{"give", "get", "times"}], "left": {suit: n}}`` (no trades when the player can pay as
     is); None when even trades cannot pay it."""
-    return plan(state, seat, splits(card))
+    return plan(state, seat, [dict(s) for s in _splits(card)])
 
 
 def propose_fee(state: State, seat: int, card: str) -> dict[str, Any] | None:
