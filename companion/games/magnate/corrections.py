@@ -101,8 +101,9 @@ def _hand(state: State, seat: int, value: Any) -> int:
     value = _count(value)
     old = state.seats[seat].hand
     deck = state.deck - (value - old)
-    if deck < 0:
-        raise refuse("correct_hand_deck", name=R.seat_name(state, seat), deck=state.deck)
+    floor = 0 if state.run_outs == 2 else 1  # before the last turns the deck never lies empty
+    if deck < floor:
+        raise refuse("correct_hand_deck", name=R.seat_name(state, seat), deck=state.deck - floor)
     state.seats[seat].hand, state.deck = value, deck
     return old
 

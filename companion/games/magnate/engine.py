@@ -21,7 +21,7 @@ from . import corrections, scoring
 from . import rules as R
 from .cards import SUITS, decktet
 from .state import Building, Player, State, no_tokens
-from .text import MagnateError, Text, refuse, suits_param
+from .text import IllegalCommand, MagnateError, Text, refuse, suits_param
 
 HAND = 3  # rb Preparazione: three cards each
 CROWNS_EACH = 3
@@ -102,7 +102,7 @@ def check(state: State, cmd: Any) -> Text | str | None:
     """The reason ``cmd`` is refused now (a Text: ``.localized("it")``), or None if legal."""
     try:
         apply(state, cmd)
-    except MagnateError as err:
+    except IllegalCommand as err:
         return err.message  # type: ignore[no-any-return]
     return None
 

@@ -30,9 +30,13 @@ def test_a_hand_size_moves_cards_from_or_to_the_deck():
     state, _ = run(acting(), fix({"seat": 0, "counter": "hand"}, 4))
     assert (state.seats[0].hand, state.deck) == (4, 27)
     short = acting().copy()
-    short.deck = 0
+    short.deck = 2  # one card may leave it: an empty deck would have been reshuffled
+    assert reason_of(short, fix({"seat": 0, "counter": "hand"}, 5)) == \
+        "the deck has only 1 card to make up Anna's hand"
+    short.run_outs, short.deck = 2, 0
     assert reason_of(short, fix({"seat": 0, "counter": "hand"}, 4)) == \
         "the deck has only 0 cards to make up Anna's hand"
+    assert E.check(short, fix({"seat": 0, "counter": "hand"}, 2)) is None
 
 
 def test_the_tokens_on_a_deed_and_reaching_its_value_completes_it():
