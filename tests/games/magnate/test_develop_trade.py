@@ -38,6 +38,17 @@ def test_a_deed_may_be_founded_and_completed_in_the_same_turn():
     assert held(state, 0) == {}
 
 
+def test_a_court_is_complete_at_ten_tokens_in_its_suits():
+    """md Turn 3: a Court's deed is complete when its tokens reach 10 (rb Corti: founded for 3)."""
+    state = tokens(acting(), 0, moons=6, leaves=4, wyrms=3)
+    state, _ = run(state, C.Found(0, "rite", "excuse"), C.Develop(0, "rite", "moons", 5),
+                   C.Develop(0, "rite", "leaves", 3))
+    assert state.find("rite")[2].on_it == 8
+    assert reason_of(state, C.Develop(0, "rite", "wyrms", 3)) == "the Rite takes only 2 more tokens"
+    state, _ = run(state, C.Develop(0, "rite", "wyrms", 2))
+    assert state.find("rite")[2].complete
+
+
 def test_a_completed_deed_frees_its_district():
     state = place(acting(), 0, "borderland", "origin", complete=False, waves=1)
     state = tokens(state, 0, leaves=4, waves=1)

@@ -141,8 +141,21 @@ def test_no_new_card_while_the_player_has_an_unfinished_deed_there():
         assert reason_of(state, cmd) == \
             "Anna must first complete the Mill, still unfinished in the district of the Borderland"
     assert E.check(state, C.Found(0, "sailor", "excuse")) is None
-    other = place(state, 1, "borderland", "origin")  # Bruno's own column is free
-    assert E.check(other, C.Found(0, "sailor", "excuse")) is None
+
+
+def test_a_deed_blocks_only_its_owners_column():
+    state = place(acting(), 1, "borderland", "mill", complete=False, waves=3)
+    state = tokens(state, 0, waves=5, leaves=5)
+    assert E.check(state, C.Found(0, "sailor", "borderland")) is None
+
+
+def test_by_the_excuse_a_later_card_follows_the_previous_one():
+    """rb: by the Excuse any first card; the next ones share a suit with the previous."""
+    state = place(acting(), 0, "excuse", "mill")  # Waves/Leaves
+    state = tokens(state, 0, moons=5, suns=5, waves=5)
+    assert reason_of(state, C.Found(0, "mountain", "excuse")) == \
+        "the Mountain shares no suit with the Mill, your last building in the district of the Excuse"
+    assert E.check(state, C.Found(0, "journey", "excuse")) is None
 
 
 def test_no_district_of_that_name():
