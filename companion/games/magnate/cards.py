@@ -16,7 +16,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .text import MagnateError, refuse
+from companion.core.resources import data_path as shipped
+from companion.errors import CompanionError
+
+from .text import data_error
 
 SUITS: tuple[str, ...] = ("moons", "suns", "waves", "leaves", "wyrms", "knots")
 TYPES = ("ace", "number", "crown", "pawn", "court", "excuse")
@@ -88,25 +91,23 @@ class Decktet:
 
 
 def data_path() -> Path:
-    """``data/magnate/decktet.json`` of the checkout, or ``$MAGNATE_DATA/decktet.json``."""
-    override = os.environ.get("MAGNATE_DATA")
-    folder = Path(override) if override else Path(__file__).resolve().parents[3] / "data" / "magnate"
-    return folder / "decktet.json"
+    """The shipped ``magnate/decktet.json`` (package data)."""
+    return shipped("magnate", "decktet.json")
 
 
 def load(path: str | os.PathLike[str] | None = None) -> Decktet:
-    """Read and check a Decktet file; any problem is a MagnateError naming the file."""
+    """Read and check a Decktet file; any problem is a CompanionError naming the file."""
     where = Path(path) if path is not None else data_path()
     try:
         doc = json.loads(where.read_text(encoding="utf-8"))
     except OSError as err:
-        raise refuse("data.unreadable", path=str(where), detail=str(err.strerror or err)) from None
+        raise data_error("data.unreadable", path=str(where), detail=str(err.strerror or err)) from None
     except (ValueError, RecursionError) as err:
-        raise refuse("data.not_json", path=str(where), detail=str(err).split(";")[0]) from None
+        raise data_error("data.not_json", path=str(where), detail=str(err).split(";")[0]) from None
     try:
         return Decktet(doc)
-    except MagnateError as err:
-        raise refuse("data.invalid", path=str(where), reason=err.message) from None
+    except CompanionError as err:
+        raise data_error("data.invalid", path=str(where), reason=err.message) from None
 
 
 @lru_cache(maxsize=1)
@@ -121,18 +122,18 @@ def decktet() -> Decktet:
 
 def _names(value: Any, where: str) -> None:
     if not isinstance(value, dict) or not all(isinstance(value.get(lang), str) and value[lang] for lang in LANGS):
-        raise refuse("data.names", where=where)
+        raise data_error("data.names", where=where)
 
 
 def validate(doc: Any) -> None:
-    """MagnateError unless ``doc`` is the extended Decktet: 45 cards of the right types,
+    """CompanionError unless ``doc`` is the extended Decktet: 45 cards of the right types,
     ranks and suits (every numbered rank uses each suit once, one Ace and one Crown per
     suit, each suit on two Pawns and on two Courts), names in Italian and English."""
     if not isinstance(doc, dict) or not isinstance(doc.get("suits"), list) or not isinstance(doc.get("cards"), list):
-        raise refuse("data.shape")
+        raise data_error("data.shape")
     suits = doc["suits"]
     if [s.get("id") if isinstance(s, dict) else None for s in suits] != list(SUITS):
-        raise refuse("data.suits", suits=", ".join(SUITS))
+        raise data_error("data.suits", suits=", ".join(SUITS))
     for s in suits:
         _names(s.get("name"), s["id"])
         _names(s.get("one"), s["id"])
@@ -141,41 +142,41 @@ def validate(doc: Any) -> None:
     by_type: dict[str, list[dict[str, Any]]] = {t: [] for t in TYPES}
     for c in cards:
         if not isinstance(c, dict) or not isinstance(c.get("id"), str) or not c["id"]:
-            raise refuse("data.card_id")
+            raise data_error("data.card_id")
         cid = c["id"]
         if cid in seen:
-            raise refuse("data.card_twice", card=cid)
+            raise data_error("data.card_twice", card=cid)
         seen.add(cid)
         if c.get("type") not in TYPES:
-            raise refuse("data.card_type", card=cid, types=", ".join(TYPES))
+            raise data_error("data.card_type", card=cid, types=", ".join(TYPES))
         card_suits = c.get("suits")
         if not isinstance(card_suits, list) or any(s not in SUITS for s in card_suits):
-            raise refuse("data.card_suits", card=cid)
+            raise data_error("data.card_suits", card=cid)
         if len(set(card_suits)) != len(card_suits) or card_suits != sorted(card_suits, key=SUITS.index):
-            raise refuse("data.card_suit_order", card=cid)
+            raise data_error("data.card_suit_order", card=cid)
         _names(c.get("name"), cid)
         by_type[c["type"]].append(c)
     for t, n in COUNTS.items():
         if len(by_type[t]) != n:
-            raise refuse("data.type_count", type=t, count=n, got=len(by_type[t]))
+            raise data_error("data.type_count", type=t, count=n, got=len(by_type[t]))
     expected = {"ace": (1, 1), "crown": (10, 1), "pawn": (None, 3), "court": (None, 3), "excuse": (None, 0)}
     for t, (rank, n_suits) in expected.items():
         for c in by_type[t]:
             if c.get("rank") != rank or len(c["suits"]) != n_suits:
-                raise refuse("data.card_rank_suits", card=c["id"], rank=str(rank), suits=n_suits)
+                raise data_error("data.card_rank_suits", card=c["id"], rank=str(rank), suits=n_suits)
     for t in ("ace", "crown"):
         if sorted(s for c in by_type[t] for s in c["suits"]) != sorted(SUITS):
-            raise refuse("data.one_per_suit", type=t)
+            raise data_error("data.one_per_suit", type=t)
     for t in ("pawn", "court"):
         counts = Counter(s for c in by_type[t] for s in c["suits"])
         if any(counts[s] != 2 for s in SUITS):
-            raise refuse("data.two_per_suit", type=t)
+            raise data_error("data.two_per_suit", type=t)
     ranks: dict[int, list[str]] = {}
     for c in by_type["number"]:
         rank = c.get("rank")
         if isinstance(rank, bool) or not isinstance(rank, int) or not 2 <= rank <= 9 or len(c["suits"]) != 2:
-            raise refuse("data.number_card", card=c["id"])
+            raise data_error("data.number_card", card=c["id"])
         ranks.setdefault(rank, []).extend(c["suits"])
     for rank in range(2, 10):
         if sorted(ranks.get(rank, [])) != sorted(SUITS):
-            raise refuse("data.rank_suits", rank=rank)
+            raise data_error("data.rank_suits", rank=rank)

@@ -145,7 +145,7 @@ _INT_LIST = {"dice"}
 
 
 def check_types(cmd: Any) -> None:
-    """MagnateError unless every field has the JSON type the command needs."""
+    """IllegalCommand unless every field has the JSON type the command needs."""
     name = type(cmd).__name__
     for f in dataclasses.fields(cmd):
         v = getattr(cmd, f.name)
@@ -177,7 +177,7 @@ def to_dict(cmd: Any) -> dict[str, Any]:
 
 
 def from_dict(d: Any) -> Any:
-    """The command a dict describes, or MagnateError saying what is wrong with it."""
+    """The command a dict describes, or IllegalCommand saying what is wrong with it."""
     if not isinstance(d, dict):
         raise refuse("command_not_object")
     name = d.get("type")

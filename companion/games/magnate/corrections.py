@@ -41,7 +41,7 @@ def apply(state: State, cmd: Any) -> tuple[State, list[dict[str, Any]]]:
 
 
 def correct(state: State, cmd: Any, events: list[dict[str, Any]]) -> None:
-    """Set the counter on ``state`` (a copy) or raise MagnateError."""
+    """Set the counter on ``state`` (a copy) or raise IllegalCommand."""
     if not isinstance(cmd.reason, str) or not cmd.reason.strip():
         raise refuse("correct_reason")
     target = dict(cmd.target)

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from companion.core.dice import D6, D10
+
 from . import commands as C
 from . import engine as E
 from . import payment as P
@@ -95,9 +97,9 @@ def demo_move(state: State, seed: int, index: int) -> Any:
             return C.DealCrowns(0, tuple(crowns[:E.CROWNS_EACH]))
         return C.StartPlayer(rng.randrange(state.n))
     if state.phase == "roll":
-        return C.Roll((rng.randrange(10), rng.randrange(10)))
+        return C.Roll(tuple(D10.roll(rng, 2)))
     if state.phase == "tax":
-        return C.TaxRoll(rng.randint(1, 6))
+        return C.TaxRoll(D6.roll(rng, 1)[0])
     if state.phase == "income":
         pending = state.pending[0]
         tokens = state.seats[pending["seat"]].tokens

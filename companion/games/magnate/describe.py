@@ -2,7 +2,7 @@
 
 ``describe(event, header, lang)`` and ``describe_command(command, header, lang)`` take the
 players' names from a record header (or a State); ``event_message`` / ``command_message``
-give the same as a ``Text`` (English text, key and parameters) to store once and show
+give the same as a ``Message`` (English text, key and parameters) to store once and show
 later in either language.
 """
 
@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core.i18n import DEFAULT_LANG, Message, joined
+
 from . import commands as C
 from .cards import SUITS
 from .rules import card_p, district_p
 from .state import State
-from .text import Text, msg, suit_param, tokens_param
-from companion.core.i18n import DEFAULT_LANG, joined
+from .text import msg, suit_param, tokens_param
 
 
 def seat_names(source: Any) -> list[str]:
@@ -33,7 +34,7 @@ def _seat(names: list[str], seat: Any) -> str:
     return f"#{seat}"
 
 
-def _e(key: str, **params: Any) -> Text:
+def _e(key: str, **params: Any) -> Message:
     return msg("event." + key, **params)
 
 
@@ -45,8 +46,8 @@ def _tokens(value: Any) -> Any:
 # events
 
 
-def event_message(event: dict[str, Any], source: Any) -> Text:
-    """The event as a Text (English; ``.localized("it")``)."""
+def event_message(event: dict[str, Any], source: Any) -> Message:
+    """The event as a Message (English; ``.localized("it")``)."""
     names = seat_names(source)
     t = event.get("type")
     who = _seat(names, event.get("seat"))
@@ -121,7 +122,7 @@ def event_message(event: dict[str, Any], source: Any) -> Text:
     return msg("event.unknown", type=str(t))
 
 
-def _game_over(event: dict[str, Any], names: list[str]) -> Text:
+def _game_over(event: dict[str, Any], names: list[str]) -> Message:
     winners = list(event.get("winners") or ())
     reason = event.get("reason")
     vp, values, tokens = (list(event.get(k) or (0, 0)) for k in ("vp", "values", "tokens"))
@@ -135,7 +136,7 @@ def _game_over(event: dict[str, Any], names: list[str]) -> Text:
               other_value=values[o], tokens=tokens[w], other_tokens=tokens[o])
 
 
-def _corrected(event: dict[str, Any], names: list[str]) -> Text:
+def _corrected(event: dict[str, Any], names: list[str]) -> Message:
     target = event.get("target") or {}
     counter = target.get("counter")
     common = {"reason": str(event.get("reason", "")), "old": event.get("from"), "new": event.get("to")}
@@ -169,7 +170,7 @@ def describe(event: dict[str, Any], header: Any, lang: str = DEFAULT_LANG) -> st
 # commands (undo labels)
 
 
-def command_message(cmd: Any, source: Any) -> Text:
+def command_message(cmd: Any, source: Any) -> Message:
     """What a command does, as a short phrase ("Anna builds the Mill")."""
     if isinstance(cmd, dict):
         cmd = C.from_dict(cmd)

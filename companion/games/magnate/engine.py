@@ -1,7 +1,7 @@
 """The Magnate referee: ``new_game``, ``apply`` and ``check``.
 
 ``apply(state, command)`` never mutates its input: it works on a copy and returns the copy
-with the events, or raises MagnateError (an IllegalCommand) and the caller keeps the old
+with the events, or raises IllegalCommand (an IllegalCommand) and the caller keeps the old
 state. Rule references: "rb" the Italian rulebook, "md" magnate-decisions.md.
 
 Where both are silent, the engine decides (docs/magnate.md):
@@ -16,12 +16,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from companion.core.i18n import Message
+from companion.errors import IllegalCommand
+
 from . import commands as C
 from . import corrections, scoring
 from . import rules as R
 from .cards import SUITS, decktet
 from .state import Building, Player, State, no_tokens
-from .text import IllegalCommand, MagnateError, Text, refuse, suits_param
+from .text import refuse, suits_param
+
 
 HAND = 3  # rb Preparazione: three cards each
 CROWNS_EACH = 3
@@ -98,8 +102,8 @@ def apply(state: State, cmd: Any) -> tuple[State, Events]:
     return new, events
 
 
-def check(state: State, cmd: Any) -> Text | str | None:
-    """The reason ``cmd`` is refused now (a Text: ``.localized("it")``), or None if legal."""
+def check(state: State, cmd: Any) -> Message | str | None:
+    """The reason ``cmd`` is refused now (a Message: ``.localized("it")``), or None if legal."""
     try:
         apply(state, cmd)
     except IllegalCommand as err:
@@ -107,9 +111,9 @@ def check(state: State, cmd: Any) -> Text | str | None:
     return None
 
 
-def _ok(reason: Text | None) -> None:
+def _ok(reason: Message | None) -> None:
     if reason is not None:
-        raise MagnateError(reason)
+        raise IllegalCommand(reason)
 
 
 def _bank_check(state: State, events: Events) -> None:
@@ -324,7 +328,7 @@ def _choose_income(state: State, cmd: C.ChooseIncome, events: Events) -> None:
         state.phase = "actions"
 
 
-def _not_now(state: State, what: str) -> MagnateError:
+def _not_now(state: State, what: str) -> IllegalCommand:
     """The refusal for a roll or a choice that is not awaited now."""
     if state.phase == "over":
         return refuse("game_over")

@@ -9,44 +9,29 @@ each with the districts it may go to and, for a building, the cheapest payment.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
 from typing import Any
+
+from companion.core.game import Expect, ExpectKind
+from companion.core.i18n import Message
 
 from . import engine as E
 from . import payment as P
 from . import rules as R
 from .cards import SUITS, decktet
 from .state import State
-from .text import Text, msg, suits_param
+from .text import msg, suits_param
 
 
-@dataclass(frozen=True)
-class Expect:
-    """One thing the table must enter: a roll (``dice`` kind and ``count``) or a choice
-    (``choices``), sent in a ``command`` of that type, by ``seat`` if a player's."""
-
-    kind: str  # "roll" | "choice" | "setup"
-    command: str
-    seat: int | None = None
-    dice: str | None = None
-    count: int | None = None
-    choices: tuple[Any, ...] | None = None
-    card: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {k: (list(v) if isinstance(v, tuple) else v) for k, v in asdict(self).items() if v is not None}
-
-
-def _why(reason: Text | str | None) -> dict[str, Any]:
+def _why(reason: Message | str | None) -> dict[str, Any]:
     if not reason:
         return {}
     out: dict[str, Any] = {"reason": str(reason)}
-    if isinstance(reason, Text):
+    if isinstance(reason, Message):
         out["message"] = reason.to_dict()
     return out
 
 
-def _entry(type_: str, seat: int | None = None, reason: Text | str | None = None, **params: Any) -> dict[str, Any]:
+def _entry(type_: str, seat: int | None = None, reason: Message | str | None = None, **params: Any) -> dict[str, Any]:
     d: dict[str, Any] = {"type": type_, "enabled": reason is None}
     if seat is not None:
         d["seat"] = seat
@@ -112,13 +97,13 @@ def _turn_actions(state: State, s: int, acts: list[dict[str, Any]]) -> None:
 
 def _develop(state: State, s: int) -> dict[str, Any]:
     deeds = []
-    first: Text | None = None
+    first: Message | None = None
     for district, _, b in state.buildings(s):
         if b.complete:
             continue
         info = decktet()[b.card]
         allowed: dict[str, int] = {}
-        reason: Text | None = None
+        reason: Message | None = None
         for x in info.suits:
             most = min(state.seats[s].tokens[x], info.cost - b.on_it)
             if most == 0:
@@ -182,23 +167,25 @@ def _cheapest_need(state: State, s: int, card: str) -> dict[str, int]:
 
 
 def expects(state: State) -> list[Expect]:
-    """What the table must enter next, in order."""
+    """What the table must enter next: the setup's entries (open choices of the whole
+    table), the two d10, the d6 of the taxation, each deed's income choice."""
     phase = state.phase
     if phase == "setup":
         out = []
         for command in E.setup_missing(state):
             if command == "SetDistricts":
-                out.append(Expect("setup", command, choices=tuple(decktet().pawns), count=4))
+                out.append(Expect(ExpectKind.CHOICE, command, choices=tuple(decktet().pawns), count=4))
             elif command == "DealCrowns":
-                out.append(Expect("setup", command, choices=tuple(decktet().crowns), count=E.CROWNS_EACH))
+                out.append(Expect(ExpectKind.CHOICE, command, choices=tuple(decktet().crowns), count=E.CROWNS_EACH))
             else:
-                out.append(Expect("setup", command, choices=tuple(range(state.n))))
+                out.append(Expect(ExpectKind.CHOICE, command, choices=tuple(range(state.n)), count=1))
         return out
     if phase == "roll":
-        return [Expect("roll", "Roll", state.current, "d10", 2)]
+        return [Expect(ExpectKind.ROLL, "Roll", state.current, dice="d10", count=2)]
     if phase == "tax":
-        return [Expect("roll", "TaxRoll", state.current, "d6", 1)]
+        return [Expect(ExpectKind.ROLL, "TaxRoll", state.current, dice="d6", count=1)]
     if phase == "income":
-        return [Expect("choice", "ChooseIncome", p["seat"], choices=tuple(R.income_choices(state, p["card"])),
-                       card=p["card"]) for p in state.pending]
+        return [Expect(ExpectKind.CHOICE, "ChooseIncome", p["seat"], count=1,
+                       choices=tuple(R.income_choices(state, p["card"])), params={"card": p["card"]})
+                for p in state.pending]
     return []

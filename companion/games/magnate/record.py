@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from companion.core.record import read_record
-from companion.errors import GameError
+from companion.errors import IllegalCommand
 
 from . import commands as C
 from . import engine as E
@@ -29,7 +29,7 @@ def replay(header: dict[str, Any], commands: Iterable[Any]) -> State:
             if isinstance(cmd, dict):
                 cmd = C.from_dict(cmd)
             state, _ = E.apply(state, cmd)
-        except GameError as err:
+        except IllegalCommand as err:
             raise refuse("replay_command", n=i, line=i + 1, reason=err.message) from None
     return state
 
@@ -55,10 +55,3 @@ def summary(state: State) -> dict[str, Any]:
         "totals": scoring.district_totals(state) if state.districts else {},
     }
 
-
-def history(state: State) -> dict[str, Any]:
-    """``{"round", "finished", "outcome"}`` for a game list (a Magnate "round" is a turn)."""
-    out = scoring.outcome(state)
-    return {"round": state.turn, "finished": state.phase == "over",
-            "outcome": None if out is None else {"winners": list(out.winners), "reason": out.reason,
-                                                 "scores": out.scores}}

@@ -1,4 +1,4 @@
-"""Why a move is refused: one function per rule, each returning None (allowed) or a Text.
+"""Why a move is refused: one function per rule, each returning None (allowed) or a Message.
 
 The engine raises these reasons; ``legal()`` lists them beside the options it greys out.
 Rule references: "rb" is the Italian rulebook's section, "md" magnate-decisions.md.
@@ -9,9 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from companion.core.i18n import Message
+
 from .cards import SUITS, Card, decktet
 from .state import Building, State
-from .text import Text, msg, name_param, suits_param, tokens_param
+from .text import msg, name_param, suits_param, tokens_param
+
 
 EXCUSE = "excuse"
 
@@ -52,13 +55,13 @@ def deck_cards(state: State) -> list[str]:
     return decktet().deck(bool(state.variants.get("courts", True)))
 
 
-def suit_reason(suit: Any) -> Text | None:
+def suit_reason(suit: Any) -> Message | None:
     if suit not in SUITS:
         return msg("no_suit", suit=repr(suit))
     return None
 
 
-def named_reason(state: State, card: Any) -> Text | None:
+def named_reason(state: State, card: Any) -> Message | None:
     """md Record / Further decisions: a card named from a hand is a card of the deck that is
     neither on the table nor discarded since the last reshuffle."""
     info = card_of(card)
@@ -86,7 +89,7 @@ def unseen(state: State) -> list[str]:
 # the turn
 
 
-def turn_reason(state: State, seat: Any) -> Text | None:
+def turn_reason(state: State, seat: Any) -> Message | None:
     """The player on turn, after the income and before the draw (rb b, md Turn 3)."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n:
         return msg("no_seat", seat=repr(seat))
@@ -106,7 +109,7 @@ def turn_reason(state: State, seat: Any) -> Text | None:
     return None
 
 
-def play_reason(state: State, seat: Any) -> Text | None:
+def play_reason(state: State, seat: Any) -> Message | None:
     """rb b: exactly one card played per turn (build, found or sell)."""
     reason = turn_reason(state, seat)
     if reason:
@@ -118,7 +121,7 @@ def play_reason(state: State, seat: Any) -> Text | None:
     return None
 
 
-def short_reason(state: State, seat: int, need: Mapping[str, int]) -> Text | None:
+def short_reason(state: State, seat: int, need: Mapping[str, int]) -> Message | None:
     """The tokens ``seat`` lacks to pay ``need``, as a refusal."""
     have = state.seats[seat].tokens
     missing = {s: n - have[s] for s, n in need.items() if n > have[s]}
@@ -131,7 +134,7 @@ def short_reason(state: State, seat: int, need: Mapping[str, int]) -> Text | Non
 # placement (rb: Costruzione, Fondare; md Turn 4)
 
 
-def placement_reason(state: State, seat: int, card: str, district: Any) -> Text | None:
+def placement_reason(state: State, seat: int, card: str, district: Any) -> Message | None:
     """The first card of a player in a district shares a suit with its Pawn (any card by the
     Excuse); a later one shares a suit with that player's previous card there; never while
     that player has an unfinished deed there."""
@@ -164,7 +167,7 @@ def places(state: State, seat: int, card: str) -> list[str]:
 # paying
 
 
-def payment_reason(state: State, seat: int, card: str, payment: Any) -> Text | None:
+def payment_reason(state: State, seat: int, card: str, payment: Any) -> Message | None:
     """rb: a building costs its value, only in the card's suits, at least one of each (an Ace
     3 of its suit, a Court 10)."""
     info = decktet()[card]
@@ -183,18 +186,18 @@ def payment_reason(state: State, seat: int, card: str, payment: Any) -> Text | N
     return short_reason(state, seat, paid)
 
 
-def build_reason(state: State, seat: int, card: Any, district: Any, payment: Any) -> Text | None:
+def build_reason(state: State, seat: int, card: Any, district: Any, payment: Any) -> Message | None:
     return (play_reason(state, seat) or named_reason(state, card) or placement_reason(state, seat, card, district)
             or payment_reason(state, seat, card, payment))
 
 
-def found_reason(state: State, seat: int, card: Any, district: Any) -> Text | None:
+def found_reason(state: State, seat: int, card: Any, district: Any) -> Message | None:
     """rb Fondare: one token per suit to the bank (an Ace one, a Court three)."""
     return (play_reason(state, seat) or named_reason(state, card) or placement_reason(state, seat, card, district)
             or short_reason(state, seat, decktet()[card].fee))
 
 
-def sell_reason(state: State, seat: int, card: Any) -> Text | None:
+def sell_reason(state: State, seat: int, card: Any) -> Message | None:
     """rb Vendere: always allowed, with a card in hand."""
     return play_reason(state, seat) or named_reason(state, card)
 
@@ -203,7 +206,7 @@ def sell_reason(state: State, seat: int, card: Any) -> Text | None:
 # developing and trading (md Turn 3)
 
 
-def own_deed(state: State, seat: int, card: Any) -> tuple[Building | None, Text | None]:
+def own_deed(state: State, seat: int, card: Any) -> tuple[Building | None, Message | None]:
     where = state.find(card) if isinstance(card, str) else None
     if where is None:
         return None, msg("not_on_table", card=card_p(card) if isinstance(card, str) else repr(card))
@@ -215,7 +218,7 @@ def own_deed(state: State, seat: int, card: Any) -> tuple[Building | None, Text 
     return building, None
 
 
-def develop_reason(state: State, seat: int, card: Any, suit: Any, count: Any) -> Text | None:
+def develop_reason(state: State, seat: int, card: Any, suit: Any, count: Any) -> Message | None:
     """Tokens of one of the deed's suits moved onto it, at most up to its value; with the
     "each suit" variant, never completing it without a token of each of its suits."""
     reason = turn_reason(state, seat) or suit_reason(suit)
@@ -244,7 +247,7 @@ def develop_reason(state: State, seat: int, card: Any, suit: Any, count: Any) ->
     return None
 
 
-def trade_reason(state: State, seat: int, give: Any, get: Any, times: Any) -> Text | None:
+def trade_reason(state: State, seat: int, give: Any, get: Any, times: Any) -> Message | None:
     """rb Scambia: 3 tokens of one suit for 1 of another, as often as the player can pay."""
     reason = turn_reason(state, seat) or suit_reason(give) or suit_reason(get)
     if reason:

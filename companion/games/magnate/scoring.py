@@ -10,22 +10,14 @@ then the tokens left; then both win.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
+
+from companion.core.game import Outcome
 
 from .cards import decktet
 from .state import Building, State
 
-REASONS = ("districts", "building_values", "tokens", "shared")
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """The end of a game: the winners (one seat, or both), why, and the scores."""
-
-    winners: tuple[int, ...]
-    reason: str
-    scores: dict[str, Any] = field(default_factory=dict)
+REASONS = ("districts", "building_values", "tokens", "shared")  # an Outcome's reason
 
 
 def building_value(column: list[Building], building: Building) -> int:

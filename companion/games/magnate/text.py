@@ -1,10 +1,10 @@
-"""Magnate's words: messages of its own catalogue (``data/translations/magnate.LANG.json``)
-and the names that go into them (cards, suits, token counts) in Italian and English.
+"""Magnate's words: messages of its catalogue (domain ``magnate``,
+``data/translations/magnate.LANG.json``) and the names that go into them (cards, suits,
+token counts) in Italian and English.
 
-Every key starts with ``magnate.`` (one domain per game). ``msg(key, **params)`` gives a
-``Text``: an i18n ``Message`` that formats from Magnate's catalogue in any language, and
-``refuse(key, **params)`` the ``MagnateError`` a refused command raises; both localize
-with ``.localized("it")`` without being handed the catalogue.
+``msg(key, **params)`` is a ``Message`` of the domain (``.localized("it")``);
+``refuse(key, **params)`` the ``IllegalCommand`` a refused command raises;
+``data_error`` a broken data file's ``CompanionError``.
 """
 
 from __future__ import annotations
@@ -12,77 +12,26 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from companion.core import i18n
-from companion.core.i18n import Catalog, Message
-from companion.errors import GameError
+from companion.core.i18n import Domain, Message, joined
+from companion.errors import CompanionError, IllegalCommand
 
 DOMAIN = "magnate"
-PREFIX = DOMAIN + "."
-
-# The lead renames GameError to IllegalCommand (GameError stays as an alias): one place to change.
-IllegalCommand = GameError
+T = Domain(DOMAIN)
 
 
-def catalog() -> Catalog:
-    """Magnate's catalogue (read once)."""
-    return i18n.catalog(DOMAIN)
+def msg(key: str, **params: Any) -> Message:
+    """``msg("not_your_turn", current=..., name=...)``: a Message of Magnate's catalogue."""
+    return T.msg(key, **params)
 
 
-class Text(Message):
-    """A Message of Magnate's catalogue: English text, key and parameters; ``localized``
-    uses Magnate's templates unless given another catalogue."""
-
-    def __new__(cls, key: str, params: dict[str, Any] | None = None, text: str | None = None,
-                cat: Catalog | None = None) -> Text:
-        self: Text = super().__new__(cls, key, params, text, cat or catalog())
-        return self
-
-    def localized(self, lang: str = i18n.DEFAULT_LANG, cat: Catalog | None = None) -> str:
-        return super().localized(lang, cat or catalog())
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Text, (self.key, self.params, str(self)))
+def refuse(key: str, **params: Any) -> IllegalCommand:
+    """The error to raise for a refusal: ``raise refuse("not_your_turn", ...)``."""
+    return IllegalCommand(msg(key, **params))
 
 
-class MagnateError(IllegalCommand):
-    """A refusal (or a data problem) with a Magnate message: ``localized(lang)`` reads
-    Magnate's catalogue."""
-
-    @property
-    def message(self) -> Any:
-        if self.key is None:
-            return self.reason
-        return Text(self.key, self.params, self.reason)
-
-    def localized(self, lang: str = "en", catalog: Any = None) -> str:
-        if self.key is None:
-            return self.reason
-        if isinstance(catalog, dict):
-            catalog = Catalog({lang: catalog})
-        return Text(self.key, self.params, self.reason).localized(lang, catalog)
-
-
-def msg(key: str, **params: Any) -> Text:
-    """``msg("not_your_turn", ...)``: the Text of key ``magnate.not_your_turn``."""
-    return Text(PREFIX + key, params)
-
-
-def refuse(key: str, **params: Any) -> MagnateError:
-    """The error to raise for a refusal: ``raise refuse("not_your_turn", name=...)``."""
-    return MagnateError(msg(key, **params))
-
-
-def localized(text: Any, lang: str = i18n.DEFAULT_LANG) -> str:
-    """A reason in ``lang``: a Text, a message dict from ``legal()``, an error, plain text."""
-    key = getattr(text, "key", None) if not isinstance(text, dict) else text.get("key")
-    cat = catalog() if isinstance(key, str) and key.startswith(PREFIX) else None
-    if isinstance(text, GameError):
-        return text.localized(lang, cat)
-    if isinstance(text, Message):
-        return text.localized(lang, cat)
-    if isinstance(text, dict):
-        return i18n.format_message(text, lang, cat)
-    return str(text)
+def data_error(key: str, **params: Any) -> CompanionError:
+    """A data file that is not the extended Decktet (not a player's move: no IllegalCommand)."""
+    return CompanionError(msg(key, **params))
 
 
 # ---------------------------------------------------------------------------------------
@@ -99,9 +48,9 @@ _ARTICLES = {
 
 def italian_with(prep: str, name: str) -> str:
     """``italian_with("di", "il Mulino") == "del Mulino"``; a name without article: "di X"."""
-    for article, joined in _ARTICLES.items():
-        if name.startswith(article) and prep in joined:
-            return joined[prep] + name[len(article):]
+    for article, joined_forms in _ARTICLES.items():
+        if name.startswith(article) and prep in joined_forms:
+            return joined_forms[prep] + name[len(article):]
     return f"{prep} {name}"
 
 
@@ -127,8 +76,8 @@ def tokens_param(tokens: Mapping[str, int]) -> Any:
     from .cards import SUITS
 
     parts = [msg(f"count.{s}", n=tokens[s]) for s in SUITS if tokens.get(s)]
-    return i18n.joined(parts) if parts else msg("count.none")
+    return joined(parts) if parts else msg("count.none")
 
 
 def suits_param(suits: Iterable[str], sep: str = ", ") -> dict[str, Any]:
-    return i18n.joined([suit_param(s) for s in suits], sep)
+    return joined([suit_param(s) for s in suits], sep)

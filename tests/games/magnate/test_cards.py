@@ -10,7 +10,7 @@ import pytest
 
 from companion.games.magnate import cards
 from companion.games.magnate.cards import SUITS, decktet
-from companion.games.magnate.text import MagnateError
+from companion.errors import CompanionError, IllegalCommand
 
 DOC = json.loads(cards.data_path().read_text(encoding="utf-8"))
 
@@ -72,7 +72,7 @@ def test_every_card_is_named_in_both_languages():
 def _broken(change) -> str:
     doc = copy.deepcopy(DOC)
     change(doc)
-    with pytest.raises(MagnateError) as err:
+    with pytest.raises(CompanionError) as err:
         cards.validate(doc)
     return err.value.reason
 
@@ -111,14 +111,15 @@ def test_suits_out_of_order_and_pawns_unbalanced_are_refused():
 def test_a_bad_file_names_itself(tmp_path):
     bad = tmp_path / "decktet.json"
     bad.write_text("{not json", encoding="utf-8")
-    with pytest.raises(MagnateError, match="is not valid JSON"):
+    with pytest.raises(CompanionError, match="is not valid JSON"):
         cards.load(bad)
     doc = copy.deepcopy(DOC)
     doc["suits"] = doc["suits"][:5]
     bad.write_text(json.dumps(doc), encoding="utf-8")
-    with pytest.raises(MagnateError) as err:
+    with pytest.raises(CompanionError) as err:
         cards.load(bad)
     assert str(bad) in err.value.reason and "the suits must be" in err.value.reason
     assert "i semi devono essere" in err.value.localized("it")
-    with pytest.raises(MagnateError, match="cannot be read"):
+    assert not isinstance(err.value, IllegalCommand)  # a broken file is not a player's move
+    with pytest.raises(CompanionError, match="cannot be read"):
         cards.load(tmp_path / "missing.json")

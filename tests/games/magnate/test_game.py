@@ -7,7 +7,7 @@ import pytest
 from companion.games.magnate import commands as C
 from companion.games.magnate.game import GAME
 from companion.games.magnate.scoring import Outcome
-from companion.games.magnate.text import MagnateError
+from companion.errors import IllegalCommand
 
 from .conftest import acting, header, run, tokens
 
@@ -33,7 +33,7 @@ def test_a_whole_game_through_the_contract_only():
         index += 1
     result = GAME.outcome(state)
     assert isinstance(result, Outcome) and result.reason in ("districts", "building_values", "tokens", "shared")
-    assert GAME.history(state)["finished"] and GAME.summary(state)["phase"] == "over"
+    assert GAME.history(state).finished and GAME.summary(state)["phase"] == "over"
     assert lines[-1].startswith(("vince", "vincono"))
     assert GAME.describe_command(C.Draw(0), h, "it", undo=True) == "Annulla: Anna pesca una carta"
 
@@ -51,13 +51,14 @@ def test_expects_through_the_contract():
 
 def test_the_box_profile_sets_the_token_count():
     """md Components: a table owning fewer tokens sets a count; the app warns, never refuses."""
-    assert GAME.box.defaults() == {"token_supply": None}
-    merged = GAME.box.merge(header(), {"name": "our box", "token_supply": 4})
+    assert GAME.box is not None and GAME.box.load(None) == {"token_supply": None}
+    merged = {**header(), **GAME.box.load({"name": "our box", "token_supply": 4})}
     assert merged["token_supply"] == 4
-    with pytest.raises(MagnateError, match="no entry colour"):
-        GAME.box.validate({"colour": "red"})
-    with pytest.raises(MagnateError, match="at least 1"):
-        GAME.box.validate({"token_supply": 0})
+    with pytest.raises(IllegalCommand, match="no entry colour"):
+        GAME.box.load({"colour": "red"})
+    with pytest.raises(IllegalCommand, match="at least 1"):
+        GAME.box.load({"token_supply": 0})
+    assert GAME.box.remember({"token_supply": 4}, C.Roll((2, 3))) == {"token_supply": 4}
     state = GAME.new_game(merged)
     state, _ = run(state, C.SetDistricts(("watchman", "light_keeper", "borderland", "harvest")),
                    C.DealCrowns(0, ("huntress", "bard", "sea")), C.StartPlayer(0), C.Roll((2, 3)))

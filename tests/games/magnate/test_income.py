@@ -7,6 +7,7 @@ import pytest
 
 from companion.games.magnate import commands as C
 from companion.games.magnate import engine as E
+from companion.core.game import Expect, ExpectKind
 from companion.games.magnate.legality import expects
 
 from .conftest import held, place, reason_of, run, started, tokens
@@ -38,8 +39,8 @@ def test_completed_buildings_pay_each_suit_and_deeds_ask_their_owner():
     assert state.seats[1].tokens == before1
     assert state.phase == "income" and state.pending == [{"seat": 1, "card": "betrayal"}]
     assert {"type": "income_pending", "seat": 1, "card": "betrayal", "suits": ["wyrms", "knots"]} in events
-    assert [x.to_dict() for x in expects(state)] == [
-        {"kind": "choice", "command": "ChooseIncome", "seat": 1, "choices": ["wyrms", "knots"], "card": "betrayal"}]
+    assert expects(state) == [Expect(ExpectKind.CHOICE, "ChooseIncome", 1, count=1, choices=("wyrms", "knots"),
+                                     params={"card": "betrayal"})]
     # md Turn 2: a choice the owner must make is asked before the turn goes on.
     assert reason_of(state, C.Sell(0, "ace_moons")) == "first the income of the deeds: Bruno must choose"
     assert reason_of(state, C.ChooseIncome(1, "betrayal", "moons")).startswith("the income of the Betrayal is one token of")
@@ -93,8 +94,7 @@ def test_taxation_comes_first_and_keeps_one_token():
     state = tokens(state, 1, moons=2, waves=5)
     state, events = run(state, C.Roll((1, 10)))
     assert state.phase == "tax"
-    assert [x.to_dict() for x in expects(state)] == [{"kind": "roll", "command": "TaxRoll", "seat": 0, "dice": "d6",
-                                                     "count": 1}]
+    assert expects(state) == [Expect(ExpectKind.ROLL, "TaxRoll", 0, dice="d6", count=1)]
     assert reason_of(state, C.Sell(0, "mill")) == "a 1 was rolled: roll the d6 for the taxation first"
     state, events = run(state, C.TaxRoll(1))
     assert events[0] == {"type": "taxed", "die": 1, "suit": "moons", "lost": [3, 1], "reveal": True}

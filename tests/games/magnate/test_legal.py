@@ -6,8 +6,9 @@ from __future__ import annotations
 from companion.games.magnate import commands as C
 from companion.games.magnate import engine as E
 from companion.games.magnate import rules as R
+from companion.core.game import Expect, ExpectKind
 from companion.games.magnate.legality import expects, legal
-from companion.games.magnate.text import localized
+from companion.core.i18n import localized
 
 from .conftest import acting, header, place, run, started, tokens
 
@@ -34,8 +35,7 @@ def test_the_roll_and_its_expectation():
     out = legal(state)
     assert out["to_act"] == [1] and actions(state)["Roll"] == {"type": "Roll", "enabled": True, "seat": 1,
                                                                "dice": "d10", "count": 2}
-    assert [x.to_dict() for x in expects(state)] == [{"kind": "roll", "command": "Roll", "seat": 1, "dice": "d10",
-                                                      "count": 2}]
+    assert expects(state) == [Expect(ExpectKind.ROLL, "Roll", 1, dice="d10", count=2)]
 
 
 def test_income_choices_name_their_owners():

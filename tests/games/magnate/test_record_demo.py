@@ -6,13 +6,16 @@ import json
 
 import pytest
 
+from companion.core.game import History
+
 from companion.core.record import read_record, write_record
 from companion.games.magnate import commands as C
 from companion.games.magnate import demo
 from companion.games.magnate import engine as E
-from companion.games.magnate.record import history, replay, replay_file, summary
+from companion.games.magnate.game import GAME
+from companion.games.magnate.record import replay, replay_file, summary
 from companion.games.magnate.state import State
-from companion.games.magnate.text import MagnateError
+from companion.errors import IllegalCommand
 
 
 @pytest.fixture(scope="module")
@@ -63,10 +66,10 @@ def test_the_bots_hands_follow_the_seeded_deck(game):
 
 def test_a_bad_record_line_names_the_command():
     header = demo.demo_header(2, 1)
-    with pytest.raises(MagnateError) as err:
+    with pytest.raises(IllegalCommand) as err:
         replay(header, [{"type": "StartPlayer", "seat": 0}, {"type": "StartPlayer", "seat": 1}])
     assert err.value.reason == "command 2 (line 3): Anna already starts (undo to change it)"
-    with pytest.raises(MagnateError, match="record format 2"):
+    with pytest.raises(IllegalCommand, match="record format 2"):
         replay({**header, "format": 2}, [])
 
 
@@ -82,7 +85,7 @@ def test_a_bad_record_line_names_the_command():
      "Build: payment must be an object of names"),
 ])
 def test_a_malformed_command_is_an_illegal_command_never_a_type_error(bad, words):
-    with pytest.raises(MagnateError) as err:
+    with pytest.raises(IllegalCommand) as err:
         C.from_dict(bad)
     assert err.value.reason == words
 
@@ -95,7 +98,7 @@ def test_states_and_commands_round_trip_through_json(game):
         state, _ = E.apply(state, cmd)
         again = State.from_dict(json.loads(json.dumps(state.to_dict())))
         assert again.to_dict() == state.to_dict()
-    with pytest.raises(MagnateError, match="not a Magnate state"):
+    with pytest.raises(IllegalCommand, match="not a Magnate state"):
         State.from_dict({"seats": []})
 
 
@@ -103,7 +106,7 @@ def test_summary_and_history(game):
     s = summary(game.state)
     assert [p["name"] for p in s["players"]] == ["Anna", "Bruno"] and s["outcome"] == game.state.outcome
     assert set(s["totals"]) == set(game.state.districts)
-    h = history(game.state)
-    assert h["finished"] is True and h["round"] == game.state.turn
-    assert h["outcome"]["winners"] == game.state.outcome["winners"]
-    assert history(E.new_game(game.header)) == {"round": 0, "finished": False, "outcome": None}
+    h = GAME.history(game.state)
+    assert h.finished is True and h.round == game.state.turn
+    assert h.outcome is not None and list(h.outcome.winners) == game.state.outcome["winners"]
+    assert GAME.history(E.new_game(game.header)) == History(0, False, None)

@@ -6,7 +6,7 @@ import pytest
 
 from companion.games.magnate import commands as C
 from companion.games.magnate import engine as E
-from companion.games.magnate.text import MagnateError
+from companion.errors import IllegalCommand
 
 from .conftest import ANNA_CROWNS, PAWNS, header, held, reason_of, run, started
 
@@ -80,7 +80,7 @@ def test_headers_that_are_not_a_magnate_game_are_refused():
         ({**header(), "token_supply": 0}, "at least 1"),
         ([], "must be a JSON object"),
     ]:
-        with pytest.raises(MagnateError, match=words):
+        with pytest.raises(IllegalCommand, match=words):
             E.new_game(bad)
 
 
