@@ -86,3 +86,11 @@ def test_the_game_over_event_and_the_outcome():
     assert result is not None and result.winners == (0,) and result.reason == "districts"
     assert result.scores["districts"]["harvest"]["totals"] == [4, 0]
     assert outcome(acting()) is None
+
+
+def test_every_outcome_reason_is_a_sentence_of_the_catalogue():
+    """core.game.Outcome: the reason is a key of the game's catalogue."""
+    from companion.core.i18n import Domain
+
+    for reason in scoring.REASONS:
+        assert Domain("magnate").format(reason, "it") != reason
