@@ -21,7 +21,7 @@ from . import commands as C
 from . import engine as E
 from . import payment as P
 from . import rules as R
-from .cards import SUITS, decktet
+from .cards import decktet
 from .state import State
 from .text import refuse
 

@@ -1,8 +1,9 @@
 """The Magnate referee: ``new_game``, ``apply`` and ``check``.
 
 ``apply(state, command)`` never mutates its input: it works on a copy and returns the copy
-with the events, or raises IllegalCommand (an IllegalCommand) and the caller keeps the old
-state. Rule references: "rb" the Italian rulebook, "md" magnate-decisions.md.
+with the events, or raises IllegalCommand and the caller keeps the old state. The setup,
+trades, developments and the card played are here; the roll, income, the draw and the end
+in ``turns``. Rule references: "rb" the Italian rulebook, "md" magnate-decisions.md.
 
 Where both are silent, the engine decides (docs/magnate.md):
 - The setup's three entries (districts, Crowns, start player) come in any order, once each.
@@ -20,12 +21,12 @@ from companion.core.i18n import Message
 from companion.errors import IllegalCommand
 
 from . import commands as C
-from . import corrections, scoring
+from . import corrections
 from . import rules as R
+from . import turns as T
 from .cards import SUITS, decktet
 from .state import Building, Player, State, no_tokens
-from .text import refuse, suits_param
-
+from .text import refuse
 
 HAND = 3  # rb Preparazione: three cards each
 CROWNS_EACH = 3
@@ -38,7 +39,7 @@ VARIANTS: dict[str, tuple[bool, str]] = {
 DEFAULT_VARIANTS = {k: v[0] for k, v in VARIANTS.items()}
 SEATS = (2, 2)
 
-Events = list[dict[str, Any]]
+Events = T.Events
 
 
 # ---------------------------------------------------------------------------------------
@@ -111,11 +112,6 @@ def check(state: State, cmd: Any) -> Message | str | None:
     return None
 
 
-def _ok(reason: Message | None) -> None:
-    if reason is not None:
-        raise IllegalCommand(reason)
-
-
 def _bank_check(state: State, events: Events) -> None:
     """md Components: with a token count set, warn when the bank runs short; never refuse."""
     if state.token_supply is None:
@@ -127,16 +123,6 @@ def _bank_check(state: State, events: Events) -> None:
 
 
 _GAINS = {"income", "sold", "traded", "crowns", "income_chosen", "corrected"}
-
-
-def _gain(state: State, seat: int, tokens: dict[str, int]) -> None:
-    for s, n in tokens.items():
-        state.seats[seat].tokens[s] += n
-
-
-def _pay(state: State, seat: int, tokens: dict[str, int]) -> None:
-    for s, n in tokens.items():
-        state.seats[seat].tokens[s] -= n
 
 
 # ---------------------------------------------------------------------------------------
@@ -165,7 +151,7 @@ def _set_districts(state: State, cmd: C.SetDistricts, events: Events) -> None:
 def _deal_crowns(state: State, cmd: C.DealCrowns, events: Events) -> None:
     """Three Crowns to each player, one token per suit of one's Crowns."""
     _setup(state)
-    seat = _seat(state, cmd.seat)
+    seat = T.check_seat(state, cmd.seat)
     if any(p.crowns for p in state.seats):
         raise refuse("crowns_dealt")
     crowns = list(cmd.crowns)
@@ -176,14 +162,14 @@ def _deal_crowns(state: State, cmd: C.DealCrowns, events: Events) -> None:
     for s, theirs in ((seat, crowns), (1 - seat, other)):
         state.seats[s].crowns = sorted(theirs, key=all_crowns.index)
         tokens = {decktet()[c].suits[0]: 1 for c in theirs}
-        _gain(state, s, tokens)
+        T.gain(state, s, tokens)
         events.append({"type": "crowns", "seat": s, "crowns": list(state.seats[s].crowns), "tokens": tokens})
     _maybe_start(state, events)
 
 
 def _start_player(state: State, cmd: C.StartPlayer, events: Events) -> None:
     _setup(state)
-    seat = _seat(state, cmd.seat)
+    seat = T.check_seat(state, cmd.seat)
     if state.start is not None:
         raise refuse("start_set", name=R.seat_name(state, state.start))
     state.start = seat
@@ -206,141 +192,7 @@ def setup_missing(state: State) -> list[str]:
 def _maybe_start(state: State, events: Events) -> None:
     if state.phase == "setup" and not setup_missing(state):
         assert state.start is not None
-        _begin_turn(state, state.start, events)
-
-
-def _seat(state: State, seat: Any) -> int:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n:
-        raise refuse("no_seat", seat=repr(seat))
-    return seat
-
-
-# ---------------------------------------------------------------------------------------
-# the roll, taxation and income (rb a, md Turn 1-2)
-
-
-def _begin_turn(state: State, seat: int, events: Events) -> None:
-    state.turn += 1
-    state.current = seat
-    state.phase = "roll"
-    state.dice = None
-    state.tax = None
-    state.played = False
-    state.pending = []
-    events.append({"type": "turn", "seat": seat, "turn": state.turn, "last": state.final})
-
-
-def _roll(state: State, cmd: C.Roll, events: Events) -> None:
-    if state.phase != "roll":
-        raise _not_now(state, "Roll")
-    faces = list(cmd.dice)
-    if len(faces) != 2 or any(not 0 <= f <= 10 for f in faces):
-        raise refuse("roll_d10", dice=repr(faces))
-    dice = [10 if f == 0 else f for f in faces]
-    state.dice = dice
-    events.append({"type": "rolled", "seat": state.current, "dice": dice, "reveal": True})
-    if 1 in dice:
-        state.phase = "tax"
-        return
-    _income(state, events)
-
-
-def _tax_roll(state: State, cmd: C.TaxRoll, events: Events) -> None:
-    """rb Tassazione: a player with more than one token of the suit keeps one."""
-    if state.phase != "tax":
-        raise _not_now(state, "TaxRoll")
-    if not 1 <= cmd.die <= 6:
-        raise refuse("tax_d6", die=repr(cmd.die))
-    suit = SUITS[cmd.die - 1]
-    state.tax = suit
-    lost = []
-    for p in state.seats:
-        over = max(0, p.tokens[suit] - 1)
-        p.tokens[suit] -= over
-        lost.append(over)
-    events.append({"type": "taxed", "die": cmd.die, "suit": suit, "lost": lost, "reveal": True})
-    _income(state, events)
-
-
-def income_of(state: State, seat: int, die: int, double_one: bool) -> tuple[dict[str, int], list[str]]:
-    """(the tokens ``seat`` earns at once, the deeds whose owner must choose a suit)."""
-    tokens: dict[str, int] = {}
-    choices: list[str] = []
-    if double_one:  # md Further decisions: one token per completed Ace
-        for _, _, b in state.buildings(seat):
-            info = decktet()[b.card]
-            if info.type == "ace" and b.complete:
-                tokens[info.suits[0]] = tokens.get(info.suits[0], 0) + 1
-    elif die == 10:
-        for c in state.seats[seat].crowns:
-            s = decktet()[c].suits[0]
-            tokens[s] = tokens.get(s, 0) + 1
-    else:
-        for _, _, b in state.buildings(seat):
-            info = decktet()[b.card]
-            if info.type != "number" or info.rank != die:
-                continue
-            if b.complete:
-                for s in info.suits:
-                    tokens[s] = tokens.get(s, 0) + 1
-            else:
-                choices.append(b.card)
-    return tokens, choices
-
-
-def _income(state: State, events: Events) -> None:
-    """rb Ricevi le risorse: on the higher d10, for both players, starting with the player on turn."""
-    assert state.dice is not None and state.current is not None
-    die = max(state.dice)
-    double_one = state.dice == [1, 1]
-    order = [state.current, 1 - state.current]
-    anything = False
-    for seat in order:
-        tokens, deeds = income_of(state, seat, die, double_one)
-        if tokens:
-            anything = True
-            _gain(state, seat, tokens)
-            why = "aces" if double_one else "crowns" if die == 10 else "buildings"
-            events.append({"type": "income", "seat": seat, "tokens": tokens, "die": die, "why": why})
-        for card in deeds:
-            anything = True
-            state.pending.append({"seat": seat, "card": card})
-            events.append({"type": "income_pending", "seat": seat, "card": card,
-                           "suits": R.income_choices(state, card)})
-    if not anything:
-        events.append({"type": "no_income", "die": die, "double_one": double_one})
-    state.phase = "income" if state.pending else "actions"
-
-
-def _choose_income(state: State, cmd: C.ChooseIncome, events: Events) -> None:
-    if state.phase != "income":
-        raise _not_now(state, "ChooseIncome")
-    seat = _seat(state, cmd.seat)
-    wanted = {"seat": seat, "card": cmd.card}
-    if wanted not in state.pending:
-        raise refuse("no_income_choice", name=R.seat_name(state, seat), card=R.card_p(cmd.card))
-    if cmd.suit not in R.income_choices(state, cmd.card):
-        raise refuse("income_suit", card=R.card_p(cmd.card), suits=suits_param(R.income_choices(state, cmd.card)))
-    state.pending.remove(wanted)
-    _gain(state, seat, {cmd.suit: 1})
-    events.append({"type": "income_chosen", "seat": seat, "card": cmd.card, "suit": cmd.suit})
-    if not state.pending:
-        state.phase = "actions"
-
-
-def _not_now(state: State, what: str) -> IllegalCommand:
-    """The refusal for a roll or a choice that is not awaited now."""
-    if state.phase == "over":
-        return refuse("game_over")
-    if state.phase == "setup":
-        return refuse("setup_first")
-    if state.phase == "roll":
-        return refuse("roll_first")
-    if state.phase == "tax":
-        return refuse("tax_first")
-    if state.phase == "income":
-        return refuse("income_first", names=sorted({R.seat_name(state, p["seat"]) for p in state.pending}))
-    return refuse("not_awaited", what=what)
+        T.begin_turn(state, state.start, events)
 
 
 # ---------------------------------------------------------------------------------------
@@ -348,18 +200,18 @@ def _not_now(state: State, what: str) -> IllegalCommand:
 
 
 def _trade(state: State, cmd: C.Trade, events: Events) -> None:
-    _ok(R.trade_reason(state, cmd.seat, cmd.give, cmd.get, cmd.times))
-    _pay(state, cmd.seat, {cmd.give: 3 * cmd.times})
-    _gain(state, cmd.seat, {cmd.get: cmd.times})
+    T.ok(R.trade_reason(state, cmd.seat, cmd.give, cmd.get, cmd.times))
+    T.pay(state, cmd.seat, {cmd.give: 3 * cmd.times})
+    T.gain(state, cmd.seat, {cmd.get: cmd.times})
     events.append({"type": "traded", "seat": cmd.seat, "give": cmd.give, "get": cmd.get, "times": cmd.times})
 
 
 def _develop(state: State, cmd: C.Develop, events: Events) -> None:
-    _ok(R.develop_reason(state, cmd.seat, cmd.card, cmd.suit, cmd.count))
+    T.ok(R.develop_reason(state, cmd.seat, cmd.card, cmd.suit, cmd.count))
     where = state.find(cmd.card)
     assert where is not None
     district, _, building = where
-    _pay(state, cmd.seat, {cmd.suit: cmd.count})
+    T.pay(state, cmd.seat, {cmd.suit: cmd.count})
     building.tokens[cmd.suit] = building.tokens.get(cmd.suit, 0) + cmd.count
     cost = decktet()[cmd.card].cost
     events.append({"type": "developed", "seat": cmd.seat, "card": cmd.card, "suit": cmd.suit, "count": cmd.count,
@@ -386,103 +238,35 @@ def _named(state: State, seat: int, card: str, how: str) -> None:
 
 
 def _build(state: State, cmd: C.Build, events: Events) -> None:
-    _ok(R.build_reason(state, cmd.seat, cmd.card, cmd.district, cmd.payment))
+    T.ok(R.build_reason(state, cmd.seat, cmd.card, cmd.district, cmd.payment))
     paid = {s: n for s, n in cmd.payment.items() if n}
-    _pay(state, cmd.seat, paid)
+    T.pay(state, cmd.seat, paid)
     state.city[cmd.district][cmd.seat].append(Building(cmd.card, True, {}))
     _named(state, cmd.seat, cmd.card, "build")
     events.append({"type": "built", "seat": cmd.seat, "card": cmd.card, "district": cmd.district, "payment": paid})
 
 
 def _found(state: State, cmd: C.Found, events: Events) -> None:
-    _ok(R.found_reason(state, cmd.seat, cmd.card, cmd.district))
+    T.ok(R.found_reason(state, cmd.seat, cmd.card, cmd.district))
     fee = decktet()[cmd.card].fee
-    _pay(state, cmd.seat, fee)
+    T.pay(state, cmd.seat, fee)
     state.city[cmd.district][cmd.seat].append(Building(cmd.card, False, {}))
     _named(state, cmd.seat, cmd.card, "found")
     events.append({"type": "founded", "seat": cmd.seat, "card": cmd.card, "district": cmd.district, "fee": fee})
 
 
 def _sell(state: State, cmd: C.Sell, events: Events) -> None:
-    _ok(R.sell_reason(state, cmd.seat, cmd.card))
+    T.ok(R.sell_reason(state, cmd.seat, cmd.card))
     tokens = decktet()[cmd.card].sale
-    _gain(state, cmd.seat, tokens)
+    T.gain(state, cmd.seat, tokens)
     state.discards.append(cmd.card)
     _named(state, cmd.seat, cmd.card, "sell")
     events.append({"type": "sold", "seat": cmd.seat, "card": cmd.card, "tokens": tokens})
 
 
-# ---------------------------------------------------------------------------------------
-# the draw, the run-outs and the end (rb c, Vittoria; md Turn 5, End)
-
-
-def _turn_over_reason(state: State, seat: int) -> None:
-    _ok(R.turn_reason(state, seat))
-    if not state.played and state.seats[seat].hand > 0:
-        raise refuse("must_play", name=R.seat_name(state, seat))
-
-
-def _draw(state: State, cmd: C.Draw, events: Events) -> None:
-    seat = _seat(state, cmd.seat)
-    _turn_over_reason(state, seat)
-    if state.final:
-        raise refuse("no_draw_last_turn", name=R.seat_name(state, seat))
-    state.deck -= 1
-    state.drawn += 1
-    state.seats[seat].hand += 1
-    events.append({"type": "drew", "seat": seat, "deck": state.deck, "reveal": True})
-    if state.deck == 0:
-        _run_out(state, seat, events)
-    _next_turn(state, seat, events)
-
-
-def _run_out(state: State, drawer: int, events: Events) -> None:
-    """md Turn 5: the first run-out reshuffles the discards at once (none: it counts as the
-    second); at the second each player has one last turn, the drawer's opponent first."""
-    if state.run_outs == 0 and state.discards:
-        state.run_outs = 1
-        state.deck = len(state.discards)
-        state.discards = []
-        events.append({"type": "reshuffled", "cards": state.deck, "reveal": True})
-        return
-    state.run_outs = 2
-    state.last_turns = [1 - drawer, drawer]
-    events.append({"type": "deck_out", "last_turns": list(state.last_turns)})
-
-
-def _end_turn(state: State, cmd: C.EndTurn, events: Events) -> None:
-    seat = _seat(state, cmd.seat)
-    _turn_over_reason(state, seat)
-    if not state.final:
-        raise refuse("draw_to_end", name=R.seat_name(state, seat))
-    _next_turn(state, seat, events)
-
-
-def _next_turn(state: State, seat: int, events: Events) -> None:
-    events.append({"type": "turn_ended", "seat": seat})
-    if state.last_turns is None:
-        _begin_turn(state, 1 - seat, events)
-        return
-    if not state.last_turns:
-        _game_over(state, events)
-        return
-    state.final = True
-    _begin_turn(state, state.last_turns.pop(0), events)
-
-
-def _game_over(state: State, events: Events) -> None:
-    state.phase = "over"
-    state.current = None
-    state.final = False
-    state.outcome = scoring.final_scores(state)
-    for district, result in state.outcome["districts"].items():
-        events.append({"type": "district_scored", "district": district, **result})
-    events.append({"type": "game_over", **{k: v for k, v in state.outcome.items() if k != "districts"}})
-
-
 _HANDLERS: dict[type, Callable[[State, Any, Events], None]] = {
-    C.SetDistricts: _set_districts, C.DealCrowns: _deal_crowns, C.StartPlayer: _start_player, C.Roll: _roll,
-    C.TaxRoll: _tax_roll, C.ChooseIncome: _choose_income, C.Trade: _trade, C.Develop: _develop,
-    C.Build: _build, C.Found: _found, C.Sell: _sell, C.Draw: _draw, C.EndTurn: _end_turn,
+    C.SetDistricts: _set_districts, C.DealCrowns: _deal_crowns, C.StartPlayer: _start_player, C.Roll: T.roll,
+    C.TaxRoll: T.tax_roll, C.ChooseIncome: T.choose_income, C.Trade: _trade, C.Develop: _develop,
+    C.Build: _build, C.Found: _found, C.Sell: _sell, C.Draw: T.draw, C.EndTurn: T.end_turn,
     C.Correct: corrections.correct,
 }

@@ -8,7 +8,7 @@ from companion.games.magnate import commands as C
 from companion.games.magnate import describe as D
 from companion.games.magnate import engine as E
 
-from .conftest import acting, header, place, reason_of, run, tokens
+from .conftest import acting, header, place, reason_of, run
 
 
 def fix(target, value, reason="the table counted again"):
