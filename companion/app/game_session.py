@@ -27,6 +27,13 @@ T = Domain("app")
 _VERSIONS = itertools.count(1)
 
 
+def _reason(err: CompanionError) -> str:
+    """The error's message: a ``Message`` (a str that keeps its key, so a screen shows it in
+    the table's language)."""
+    message: str = err.message
+    return message
+
+
 class Settings(Protocol):
     def get(self, key: str) -> Any: ...
 
@@ -196,7 +203,7 @@ class GameSession:
         try:
             state = self.journal.undo(self.game_id)
         except CompanionError as err:
-            return err.message
+            return _reason(err)
         self._set_state(state, kind="undo")
         return None
 
@@ -206,7 +213,7 @@ class GameSession:
         try:
             state, events = self.journal.redo(self.game_id)
         except CompanionError as err:
-            return err.message
+            return _reason(err)
         self._set_state(state, events, kind="redo")
         return None
 
@@ -217,7 +224,7 @@ class GameSession:
         try:
             state, events = self.journal.correct(self.game_id, target, value, reason)
         except CompanionError as err:
-            return err.message
+            return _reason(err)
         self._set_state(state, events)
         return None
 
@@ -232,7 +239,7 @@ class GameSession:
             game_id = self.journal.new_game(header, meta={"app": "table-companion"})
             state = self.journal.state(game_id)
         except CompanionError as err:
-            return err.message
+            return _reason(err)
         except Exception as err:
             return str(err)
         self.game, self.game_id = game, game_id
