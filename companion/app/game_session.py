@@ -12,7 +12,7 @@ notes its events, the round history its rows), then ``listeners`` redraw.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -246,26 +246,27 @@ class GameSession:
         self._set_state(state, kind="new")
         return None
 
-    def unfinished(self) -> Any | None:
-        """The latest unfinished game of the journal whose game is installed (a GameInfo)."""
+    def unfinished(self, playable: Collection[str] | None = None) -> Any | None:
+        """The latest unfinished game of the journal (a GameInfo) of an installed game (of one
+        of ``playable`` when given: the games the app has screens for)."""
         try:
             infos = self.journal.games()
         except Exception:
             return None
-        installed = set(registry.names())
+        games = set(registry.names()) if playable is None else set(playable)
         for info in infos:
-            if not info.finished and info.id != self.game_id and info.game in installed:
+            if not info.finished and info.id != self.game_id and info.game in games:
                 return info
         return None
 
-    def resume(self, game_id: int | None = None) -> bool:
-        """Open a game of the journal (the latest unfinished one by default); False (with
-        ``last_reason``) when it cannot be opened."""
+    def resume(self, game_id: int | None = None, playable: Collection[str] | None = None) -> bool:
+        """Open a game of the journal (the latest unfinished one of ``playable`` by default);
+        False (with ``last_reason``) when it cannot be opened."""
         if game_id is None and self.has_game and not self.finished:
             return True
         try:
             if game_id is None:
-                info = self.unfinished()
+                info = self.unfinished(playable)
                 if info is None:
                     return False
                 game_id = info.id

@@ -202,14 +202,18 @@ class CompanionApp(App):
         self.go(ui.new_game_screen)
 
     def resume(self, game_id: int | None = None) -> bool:
-        """Open a game of the journal (the last unfinished one by default) on its phase's screen."""
+        """Open a game of the journal (the last unfinished one by default) on its phase's screen;
+        a game this app has no screens for is not opened, and said."""
         s = self.session
-        if not s.resume(game_id):
+        if game_id is not None:
+            info = next((g for g in s.games() if g.id == game_id), None)
+            if info is not None and info.game not in self.uis:
+                self.toast(self.t("home.no_screens", game=self.game_title(info.game)))
+                return False
+        s.last_reason = ""
+        if not s.resume(game_id, playable=self.uis):
             if s.last_reason:
                 self.toast(self.reason(s.last_reason))
-            return False
-        if self.ui is None:
-            self.toast(self.t("home.no_screens", game=self.game_title(s.game.name)))
             return False
         self.go_current()
         return True
