@@ -6,6 +6,7 @@ Import this module only after ``kivy_env.configure`` (``companion.app.cli`` does
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -55,6 +56,11 @@ class CompanionApp(App):
         self.translations = Translations()
         self.games: dict[str, Game] = {g.name: g for g in (games if games is not None else installed_games())}
         self.uis, self.ui_problems = game_uis(list(self.games.values()))
+        for name, ui in self.uis.items():
+            refused = self.translations.add(name, ui.texts())
+            if refused:  # a key outside the game's own names would change another game's words
+                print(f"{name}: UI strings not under '{name}.' are ignored: {', '.join(sorted(refused)[:5])}",
+                      file=sys.stderr)
         self.screens: dict[str, Any] = {}
         self.charts: RoundHistory | None = None
         self.dialog = None  # the last dialog opened (tests and screenshots look inside it)

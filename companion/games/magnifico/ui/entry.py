@@ -39,6 +39,9 @@ class MagnificoUI:
         self.bids: Bids | None = None
 
     # -- the contract -------------------------------------------------------------------
+    def texts(self) -> Mapping[str, Mapping[str, str]]:
+        return {}  # Magnifico's UI strings came first: they are in the app's own catalogue
+
     def kv_files(self) -> Sequence[Path]:
         return [kv_path("magnifico", f"{name}.kv") for name in KV]
 
