@@ -15,8 +15,9 @@ import itertools
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
+from companion.app.settings import Readable
 from companion.core import registry
 from companion.core.game import Event, Game
 from companion.core.i18n import Domain
@@ -33,9 +34,6 @@ def _reason(err: CompanionError) -> str:
     message: str = err.message
     return message
 
-
-class Settings(Protocol):
-    def get(self, key: str) -> Any: ...
 
 
 @dataclass
@@ -63,7 +61,7 @@ class Change:
 class GameSession:
     """One game at a time over one journal (the real one, or ``MemoryJournal``)."""
 
-    def __init__(self, journal: Any, settings: Settings):
+    def __init__(self, journal: Any, settings: Readable):
         self.journal = journal
         self.settings = settings
         self.game: Game | None = None

@@ -7,10 +7,11 @@ registry (entry points), each bringing its UI package through ``Game.ui()``.
 from __future__ import annotations
 
 import traceback
-from typing import Any, Protocol
+from typing import Any
 
 from companion.app.game_ui import GameUI
 from companion.app.memory_journal import MemoryJournal
+from companion.app.settings import Readable
 from companion.core import registry
 from companion.core.game import Game
 from companion.storage.journal import Journal
@@ -18,11 +19,8 @@ from companion.storage.journal import Journal
 Problem = tuple[str, dict[str, Any]]  # a translation key of the home screen and its fields
 
 
-class Settings(Protocol):
-    def get(self, key: str) -> Any: ...
 
-
-def open_journal(settings: Settings, **args: Any) -> tuple[Journal | MemoryJournal, Problem | None]:
+def open_journal(settings: Readable, **args: Any) -> tuple[Journal | MemoryJournal, Problem | None]:
     """The journal of the settings' database; in memory (and said) when it cannot be opened."""
     if settings.get("database") and "db" not in args:
         args["db"] = settings.get("database")
