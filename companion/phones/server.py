@@ -74,6 +74,7 @@ class PhoneServer:
         self.limits = limits or Limits()
         self.lang = lang
         self.pages = Pages()
+        self.is_local: Callable[[str | None], bool] = net.is_local_peer
         self._peers = PeerBuckets(self.limits.http_rate, self.limits.http_burst, self.limits.peers)
         self._phones: dict[int, _Phone] = {}  # touched only on the server's loop
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -217,7 +218,7 @@ class PhoneServer:
     @web.middleware
     async def _guard(self, request: web.Request, handler: Any) -> web.StreamResponse:
         lang = request_lang(request.headers.get("Accept-Language"))
-        if not net.is_local_peer(request.remote):
+        if not self.is_local(request.remote):
             log.warning("phones: refused a peer outside the local network")
             return self._error_page(403, lang, "local")
         if not self._peers.take(request.remote or ""):

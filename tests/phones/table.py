@@ -108,6 +108,14 @@ class Table:
             except queue.Empty:
                 pass
 
+    def drain(self) -> None:
+        """Run everything posted so far."""
+        while True:
+            try:
+                self.inbox.get_nowait()()
+            except queue.Empty:
+                return
+
     def close(self) -> None:
         self.server.stop()
         if self.journal is not None:
