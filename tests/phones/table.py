@@ -62,7 +62,10 @@ class Table:
             index += 1
 
     # the shell's side
+    last_submit = 0.0  # seconds the engine and the journal took for the last command
+
     def send(self, command: Any) -> CompanionError | None:
+        start = time.perf_counter()
         try:
             if self.journal is not None:
                 self.state, _ = self.journal.submit(self.game_id, command)
@@ -70,8 +73,9 @@ class Table:
                 self.state, _ = GAME.apply(self.state, command)
         except CompanionError as err:
             return err
-        self.server.update(sealed_of(self.state, self.header))
+        self.last_submit = time.perf_counter() - start
         self.screen.append((time.time(), GAME.public_view(self.state)))
+        self.server.update(sealed_of(self.state, self.header))
         return None
 
     def undo(self) -> None:

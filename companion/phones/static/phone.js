@@ -188,6 +188,7 @@
     } else if (m.op === "refused") {
       notice(words(m.text, ""));
     } else if (m.op === "bye") {
+      if (m.reason === "closing") { banner(t("offline")); return; }  // the table restarts: retry
       stopped = m.reason;
       banner(t(m.reason === "replaced" ? "replaced" : "kicked"));
       $("rejoin").hidden = m.reason !== "replaced";
