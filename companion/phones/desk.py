@@ -18,7 +18,7 @@ from typing import Any
 
 from .arbiter import PHONE, Arbiter
 from .model import Request, Sealed
-from .texts import choice_label, group_title
+from .texts import choice_label, group_title, reveal_title
 
 
 @dataclass(frozen=True)
@@ -157,4 +157,4 @@ class PhoneDesk:
                 choice = value["choice"] if isinstance(value, dict) else value
                 entry["label"] = choice_label(s.domain, choice)
             values.append(entry)
-        return {"group": s.revealed_group, "values": values}
+        return {"group": s.revealed_group, "title": reveal_title(s.domain, s.revealed_group or ""), "values": values}

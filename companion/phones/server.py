@@ -339,8 +339,8 @@ class PhoneServer:
             if refusal is None:
                 log.info("phones: seat %d unlocked from its phone", seat)
                 self.post(lambda: self.on_unlock(seat) if self.on_unlock else None)
-            else:
-                await self._send(phone, {"op": "refused", "text": both(refusal.key)})
+            await self._send(phone, self.desk.view(seat) if refusal is None else
+                             {"op": "refused", "text": both(refusal.key)})
         else:
             await self._send(phone, {"op": "refused", "text": both("refused.bad_message")})
         return True

@@ -61,6 +61,12 @@ def group_title(game_domain: str, group: str, given: Mapping[str, Mapping[str, s
     return title
 
 
+def reveal_title(game_domain: str, group: str) -> dict[str, str]:
+    """The heading of a reveal: "Everyone's bid", or "Everyone's choice" for a group it does not know."""
+    title = label(game_domain, f"reveal.{group}", "")
+    return {lang: title[lang] or T.format("page.reveal", lang) for lang in title}
+
+
 def choice_label(game_domain: str, choice: Any, given: Mapping[str, Mapping[str, str]] | None = None) -> dict[str, str]:
     return label(game_domain, f"choice.{choice}", str(choice), given, str(choice))
 

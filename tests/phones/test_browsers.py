@@ -103,7 +103,7 @@ def test_five_phones_bid_through_a_whole_sealed_auction(phones: list[Phone], tmp
                 "return Array.from(document.querySelectorAll('#reveal-list li')).map(li => li.innerText)")
             assert [re.sub(r"\s+", " ", r).strip() for r in rows] == [
                 f"{n} {BIDS[i]}" for i, n in enumerate(["Anna", "Bruno", "Carla", "Dario", "Elena"])]
-        assert phones[4].text("reveal").strip().startswith("Le scelte di tutti")
+        assert phones[4].text("reveal").strip().startswith("Le offerte")
         assert table.screen[-1][1]["auction"]["bids"] == {str(s): v for s, v in BIDS.items()}
         assert table.refusals == []
         if shots:

@@ -73,6 +73,9 @@ def test_the_reveal_is_shown_to_every_seat():
         assert [(v["name"], v["value"]) for v in view["reveal"]["values"]] == [
             ("Anna", 90), ("Bruno", 30), ("Carla", 40)]
         assert view["status"] == "idle"
+        assert view["reveal"]["title"] == {"en": "The bids", "it": "Le offerte"}
+    desk.update(Sealed(SEATS, revealed={0: "guelph"}, revealed_group="omens"))
+    assert desk.view(0)["reveal"]["title"]["en"] == "Everyone's choice"  # a group the catalogue does not name
 
 
 def test_epochs_number_each_new_request_not_an_unlock():

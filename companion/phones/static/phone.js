@@ -116,7 +116,8 @@
       if (r.maximum !== null) { input.max = r.maximum; }
       input.step = r.step;
       input.classList.toggle("bad", entry.amount !== null && !amountOk(r, entry.amount));
-      $("range").textContent = t("range", { minimum: r.minimum, maximum: r.maximum, step: r.step });
+      $("range").textContent = t(r.step > 1 ? "range" : "range_plain",
+                                 { minimum: r.minimum, maximum: r.maximum, step: r.step });
       $("down").disabled = entry.amount !== null && entry.amount <= r.minimum;
       $("up").disabled = r.maximum !== null && entry.amount !== null && entry.amount >= r.maximum;
     }
@@ -140,6 +141,7 @@
     var list = $("reveal-list");
     clear(list);
     if (!rv) { return; }
+    $("reveal-title").textContent = words(rv.title, t("reveal"));
     rv.values.forEach(function (v) {
       var right = document.createElement("span");
       right.className = "value";
@@ -154,7 +156,7 @@
     (state.others || []).forEach(function (o) {
       var right = document.createElement("span");
       right.className = "state " + o.status;
-      var parts = [t(o.status)];
+      var parts = o.status === "idle" ? [] : [t(o.status)];
       if (o.seat === state.seat) { parts.unshift(t("you")); }
       else if (o.phone) { parts.push(t("phone")); }
       right.textContent = parts.join(" · ");
