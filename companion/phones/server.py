@@ -40,6 +40,23 @@ from .tokens import TokenBook
 
 log = logging.getLogger(__name__)
 
+
+class _Plain(logging.Filter):
+    """aiohttp's own lines, told without the request: a malformed request's line (which may
+    hold a token) and its traceback never reach the app's log."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno <= logging.DEBUG:
+            return False
+        record.msg, record.args = "phones: a malformed request was refused", ()
+        record.exc_info, record.exc_text, record.stack_info = None, None, None
+        record.levelno, record.levelname = logging.INFO, "INFO"
+        return True
+
+
+http_log = logging.getLogger(__name__ + ".http")
+http_log.addFilter(_Plain())
+
 DEFAULT_PORT = 8765
 Post = Callable[[Callable[[], None]], None]
 
@@ -136,7 +153,7 @@ class PhoneServer:
         app.router.add_get("/ws/{token}", self._socket)
         app.router.add_get("/static/{name}", self._static)
         app.on_response_prepare.append(self._headers)
-        self._runner = web.AppRunner(app, handle_signals=False, access_log=None,
+        self._runner = web.AppRunner(app, handle_signals=False, access_log=None, logger=http_log,
                                      max_line_size=lim.max_line, max_field_size=lim.max_line,
                                      max_headers=lim.max_headers)
         await self._runner.setup()
@@ -298,6 +315,8 @@ class PhoneServer:
                     break
                 if not await self._handle(phone, message.data):
                     break
+        except Exception as err:  # noqa: BLE001 - one phone's failure never reaches the others or the log's reader
+            log.error("phones: seat %d's connection failed (%s)", seat, type(err).__name__)
         finally:
             if self._phones.get(seat) is phone:
                 del self._phones[seat]
