@@ -3,7 +3,8 @@ each player locks its bid on its own page, the last lock reveals, every page sho
 result. Debian's Chromium and chromedriver (``.ci/run`` installs them in CI).
 
 Also on real pages: a reload rejoins the seat, a table that restarts is rejoined by
-itself, an unlock and a new lock, a refused amount, the Italian page.
+itself, an unlock and a new lock, a refused amount, the Italian page, a kicked phone and
+an old code.
 """
 
 from __future__ import annotations
@@ -138,5 +139,12 @@ def test_a_page_rejoins_its_seat_after_a_reload_and_after_the_table_restarts(pho
         bruno.wait(SHOWN.format("banner"))
         assert "taken off its seat" in bruno.text("banner")
         assert bruno.driver.execute_script(SHOWN.format("ask")) is False
+
+        table.server.stop()  # a new game while Anna's page is away: back, it learns its code is old
+        table.server.new_game(3)
+        table.server.start()
+        anna.wait("return document.getElementById('banner').textContent.indexOf('code has changed') >= 0",
+                  timeout=20)
+        assert anna.driver.execute_script(SHOWN.format("held")) is False
     finally:
         table.close()

@@ -192,7 +192,7 @@
     } else if (m.op === "bye") {
       if (m.reason === "closing") { banner(t("offline")); return; }  // the table restarts: retry
       stopped = m.reason;
-      banner(t(m.reason === "replaced" ? "replaced" : "kicked"));
+      banner(t(m.reason === "replaced" ? "replaced" : m.reason === "new_game" ? "new_game" : "kicked"));
       $("rejoin").hidden = m.reason !== "replaced";
       render();
     }
@@ -220,7 +220,7 @@
     // A refused token is a 403 on the page itself: say so instead of retrying for ever.
     timer = null;
     fetch(location.pathname, { cache: "no-store" }).then(function (r) {
-      if (r.status === 403) { stopped = "kicked"; banner(t("kicked")); render(); }
+      if (r.status === 403) { stopped = "gone"; banner(t("gone")); render(); }
       else { connect(); }
     }).catch(later);
   }
