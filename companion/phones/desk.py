@@ -51,8 +51,9 @@ class PhoneDesk:
                 before = self._asked.get(seat)
                 taking_part = seat in sealed.requests or seat in sealed.locked
                 took_part = seat in old.requests or seat in old.locked
-                if now is not None and (before is None or not took_part
-                                        or now.signature() != before.signature()):
+                fresh = taking_part and not took_part  # a new sealed round (or a resumed one)
+                changed = now is not None and before is not None and now.signature() != before.signature()
+                if fresh or changed:
                     self._epochs[seat] = self._epochs.get(seat, 0) + 1  # a new question
                 if now is not None:
                     self._asked[seat] = now
@@ -134,6 +135,8 @@ class PhoneDesk:
                 out["request"] = {**asked.to_json(),
                                   "labels": {str(c): choice_label(s.domain, c, asked.labels) for c in asked.choices}}
                 out["title"] = group_title(s.domain, asked.group, asked.labels)
+            elif status == "locked":  # locked before a restart: the group is all that is known
+                out["title"] = group_title(s.domain, s.open_group() or "")
             if status == "locked":
                 out["own"] = s.locked.get(seat)  # this seat's own value, to this seat alone
                 out["holder"] = self.arbiter.holder(seat)

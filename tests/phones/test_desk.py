@@ -164,3 +164,14 @@ def test_a_seat_out_of_range_sees_nothing():
     desk = PhoneDesk()
     desk.update(bidding())
     assert desk.view(9)["others"] == [] and desk.lock(9, 1, 10).key == "refused.nothing_to_lock"
+
+
+def test_a_seat_locked_before_a_restart_can_be_unlocked_from_its_phone():
+    """Resume: the first update already holds the lock; the phone's unlock answers it."""
+    desk = PhoneDesk()
+    desk.update(bidding({1: 30}))
+    view = desk.view(1)
+    assert view["status"] == "locked" and view["title"]["en"] == "Your bid" and view["own"] == 30
+    assert desk.unlock(1, view["epoch"]) is None
+    desk.update(bidding())
+    assert desk.view(1)["epoch"] == view["epoch"]  # its request is the one it had locked
