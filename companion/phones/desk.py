@@ -78,6 +78,11 @@ class PhoneDesk:
             else:
                 self._phones.discard(seat)
 
+    def phones(self) -> list[int]:
+        """The seats with a phone connected now."""
+        with self._lock:
+            return sorted(self._phones)
+
     @property
     def seats(self) -> int:
         with self._lock:

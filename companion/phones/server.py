@@ -228,8 +228,8 @@ class PhoneServer:
         return qr.qr_rgba(self.join_url(seat), scale)
 
     def connected(self) -> list[int]:
-        """The seats with a phone connected now."""
-        return sorted(self._phones)
+        """The seats with a phone connected now (from any thread)."""
+        return self.desk.phones()
 
     # -- requests ----------------------------------------------------------------------------
     @web.middleware
