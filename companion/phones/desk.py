@@ -18,7 +18,7 @@ from typing import Any
 
 from .arbiter import PHONE, Arbiter
 from .model import Request, Sealed
-from .texts import choice_label, group_title, reveal_title
+from .texts import choice_label, group_title, label, reveal_title
 
 
 @dataclass(frozen=True)
@@ -163,6 +163,8 @@ class PhoneDesk:
                                      "value": value}
             if isinstance(value, (str, dict)):
                 choice = value["choice"] if isinstance(value, dict) else value
-                entry["label"] = choice_label(s.domain, choice)
+                prefix = s.label_keys.get(s.revealed_group or "")
+                entry["label"] = label(s.domain, f"{prefix}{choice}", str(choice)) if prefix is not None \
+                    else choice_label(s.domain, choice)
             values.append(entry)
         return {"group": s.revealed_group, "title": reveal_title(s.domain, s.revealed_group or ""), "values": values}

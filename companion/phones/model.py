@@ -10,7 +10,7 @@ server turns it into one view per seat. Nothing here knows a game: a request is 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.core.game import Expect, ExpectKind
@@ -105,6 +105,7 @@ class Sealed:
     money_unit: Mapping[str, str] = field(default_factory=dict)  # {"en": "florins", "it": "fiorini"}
     domain: str = ""  # the game's catalogue, where labels of its groups are looked up first
     group: str | None = None  # the group the locks belong to, when no request names it
+    label_keys: Mapping[str, str] = field(default_factory=dict)  # group -> its choices' key prefix
 
     def open_group(self) -> str | None:
         """The sealed group open now (None when nobody owes or holds a sealed choice)."""
@@ -124,13 +125,25 @@ class Sealed:
     def from_game(cls, game: Any, state: Any, header: Mapping[str, Any], *,
                   money: Mapping[int, int] | None = None, locked: Mapping[int, Any] | None = None,
                   revealed: Mapping[int, Any] | None = None, revealed_group: str | None = None,
-                  money_unit: Mapping[str, str] | None = None, group: str | None = None) -> Sealed:
+                  money_unit: Mapping[str, str] | None = None, group: str | None = None,
+                  label_keys: Mapping[str, str] | None = None) -> Sealed:
         """Seats from the header, requests from ``game.expects(state)``; the rest (whose
-        locks hold what, the revealed values, the money) is the game's to say."""
+        locks hold what, the revealed values, the money) is the game's to say.
+        ``label_keys`` names, per group, the prefix of its choices' words in the game's
+        catalogue (``{"factions": "faction.", "market_bets": "product."}``)."""
+        from .texts import catalogue_labels
+
+        domain = str(getattr(game, "domain", ""))
         seats = tuple(Seat(str(s.get("name", "")), str(s.get("color", "")),
                            None if money is None else money.get(i))
                       for i, s in enumerate(header.get("seats", [])))
-        requests = {e.seat: Request.from_expect(e) for e in game.expects(state)
-                    if e.kind is ExpectKind.SEALED and e.seat is not None}
+        requests = {}
+        for e in game.expects(state):
+            if e.kind is ExpectKind.SEALED and e.seat is not None:
+                request = Request.from_expect(e)
+                prefix = (label_keys or {}).get(request.group)
+                if prefix is not None:
+                    request = replace(request, labels=catalogue_labels(domain, prefix, request.choices))
+                requests[e.seat] = request
         return cls(seats, requests, dict(locked or {}), None if revealed is None else dict(revealed),
-                   revealed_group, dict(money_unit or {}), str(getattr(game, "domain", "")), group)
+                   revealed_group, dict(money_unit or {}), domain, group, dict(label_keys or {}))

@@ -2,8 +2,9 @@
 
 A page gets every ``page.*`` template in both languages at once, so switching language
 on the phone needs no request. The words of a sealed group and its choices come from the
-game's own catalogue first (``group.<g>``, ``choice.<c>``), then from ``phones``, then
-the raw name; a request may also carry its own labels.
+request's own labels (``Sealed.from_game(label_keys=...)`` fills them from the game's
+catalogue), then the game's catalogue (``group.<g>``, ``choice.<c>``), then ``phones``,
+then the raw name.
 """
 
 from __future__ import annotations
@@ -69,6 +70,12 @@ def reveal_title(game_domain: str, group: str) -> dict[str, str]:
 
 def choice_label(game_domain: str, choice: Any, given: Mapping[str, Mapping[str, str]] | None = None) -> dict[str, str]:
     return label(game_domain, f"choice.{choice}", str(choice), given, str(choice))
+
+
+def catalogue_labels(game_domain: str, prefix: str, choices: Any) -> dict[str, dict[str, str]]:
+    """``{choice: {lang: words}}`` from the game's keys ``<prefix><choice>`` (Leonardo's
+    ``faction.guelph``, ``product.gem``); a choice without a key keeps its name."""
+    return {str(c): label(game_domain, f"{prefix}{c}", str(c)) for c in choices}
 
 
 def localized(reason: Any) -> dict[str, str]:

@@ -152,11 +152,13 @@ def test_no_unlock_after_the_reveal():
 
 def test_a_faction_request_carries_its_labels_in_both_languages():
     desk = PhoneDesk()
-    faction = Request("factions", "ChooseFaction", choices=("guelph", "ghibelline"))
+    faction = Request("factions", "ChooseFaction", choices=("guelph", "ghibelline"),
+                      labels={"guelph": {"en": "Guelph", "it": "guelfo"}})
     desk.update(Sealed(SEATS, {0: faction}, domain="leonardo"))
     view = desk.view(0)
     assert view["request"]["kind"] == "choice"
-    assert view["request"]["labels"]["guelph"] == {"en": "Guelph", "it": "Guelfi"}
+    assert view["request"]["labels"]["guelph"] == {"en": "Guelph", "it": "guelfo"}
+    assert view["request"]["labels"]["ghibelline"] == {"en": "ghibelline", "it": "ghibelline"}  # no words: its name
     assert view["title"] == {"en": "Your faction", "it": "La tua fazione"}
 
 

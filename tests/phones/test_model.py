@@ -67,3 +67,29 @@ def test_status_and_open_group():
     assert (s.status(0), s.status(1), s.status(2)) == ("owes", "locked", "idle")
     assert Sealed(locked={1: 30}, group="bids").open_group() == "bids"
     assert Sealed().open_group() is None
+
+
+def test_sealed_from_leonardo_factions_and_sealed_market_bets():
+    """leonardo-decisions: Factions (hidden) and the sealed-bets variant, from the game's own
+    expects: a choice, then a product with a stake; words from Leonardo's catalogue."""
+    from companion.core import registry
+
+    game = registry.get("leonardo")
+    header = game.demo_header(3, 1)
+    assert header["variants"]["sealed_bets"]
+    state = game.new_game(header)
+    keys = {"factions": "faction.", "market_bets": "product."}
+    kinds: dict[str, Request] = {}
+    index = 0
+    while len(kinds) < 2 and index < 500:
+        sealed = Sealed.from_game(game, state, header, label_keys=keys)
+        for request in sealed.requests.values():
+            kinds.setdefault(request.group, request)
+        state, _ = game.apply(state, game.demo_move(state, 1, index))
+        index += 1
+    faction, bet = kinds["factions"], kinds["market_bets"]
+    assert faction.kind == "choice" and faction.accepts("guelph") and not faction.accepts(5)
+    assert faction.labels["guelph"] == {"en": "Guelph", "it": "guelfo"}
+    assert bet.kind == "choice_amount" and bet.labels["gem"] == {"en": "gem", "it": "gemma"}
+    assert bet.accepts({"choice": "gem", "amount": bet.minimum})
+    assert not bet.accepts({"choice": "gem", "amount": (bet.maximum or 0) + 1})
