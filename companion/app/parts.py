@@ -58,6 +58,18 @@ def game_uis(games: list[Game]) -> tuple[dict[str, GameUI], dict[str, str]]:
             traceback.print_exc()
             problems[game.name] = f"{type(err).__name__}: {err}"
             continue
-        if ui is not None:
-            uis[game.name] = ui
+        if ui is None:
+            continue
+        missing = missing_members(ui)
+        if missing:  # said on the game's button, so its author sees what to add
+            problems[game.name] = f"{type(ui).__name__} lacks {', '.join(missing)} (companion.app.game_ui.GameUI)"
+            continue
+        uis[game.name] = ui
     return uis, problems
+
+
+def missing_members(ui: object) -> list[str]:
+    """The members of the UI contract ``ui`` lacks."""
+    members = [name for name in GameUI.__annotations__] + [
+        name for name, value in vars(GameUI).items() if callable(value) and not name.startswith("_")]
+    return sorted({name for name in members if not hasattr(ui, name)})
