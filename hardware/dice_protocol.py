@@ -1,4 +1,4 @@
-"""The dice reader's serial protocol (../shared/spec/dice-reader-protocol.md), without I/O.
+"""The dice reader's serial protocol (docs/dice-reader-protocol.md), without I/O.
 
 ``LineSplitter`` turns a byte stream into lines (``\\r`` before ``\\n`` ignored, lines over
 120 bytes dropped); ``parse`` turns one line into a message or raises ``LineError`` with a

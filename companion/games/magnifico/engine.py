@@ -830,7 +830,8 @@ def _build_tower(state: State, cmd: C.BuildTower, events: list) -> None:
 
 
 def _build_castle(state: State, cmd: C.BuildCastle, events: list) -> None:
-    """5.4.4: 30 florins, an own territory without a castle; it ends the turn."""
+    """5.4.4: 30 florins, an own territory without a castle; it ends the turn (Italian rulebook
+    5.4.7 and the reference sheet: the English 5.4.4 does not say so)."""
     turn = _the_turn(state, cmd.seat)
     seat = turn.seat
     t = _own(state, seat, cmd.territory)

@@ -1,4 +1,4 @@
-"""The battle notation (spec/battle-notation.md): reading and checking its JSON.
+"""The battle notation (docs/battle-notation.md): reading and checking its JSON.
 
 Everything here turns untrusted input into plain, complete dicts or raises GameError
 with a message that names the problem. Nothing here knows the combat rules beyond

@@ -1,4 +1,4 @@
-"""The battle notation (spec/battle-notation.md): exact input, refusals, and a fuzz."""
+"""The battle notation (docs/battle-notation.md): exact input, refusals, and a fuzz."""
 
 import random
 
