@@ -1,7 +1,5 @@
-"""The hardware layer's error: a GameError, so every front end shows its reason plainly."""
+"""The hardware's error: its branch of the error tree (``companion.errors``)."""
 
-from companion.errors import GameError
+from companion.errors import HardwareError
 
-
-class HardwareError(GameError):
-    """Hardware that is missing, misconfigured or misbehaving, with a reason a person can act on."""
+__all__ = ["HardwareError"]

@@ -7,21 +7,17 @@ install. Mock pins on a Pi only when the settings say ``"mode": "simulated"``.
 
 from __future__ import annotations
 
-import importlib
 import logging
 import pathlib
+from importlib.metadata import entry_points
 
 from hardware.errors import HardwareError
 
 log = logging.getLogger(__name__)
 
 MODEL_FILES = ("/proc/device-tree/model", "/sys/firmware/devicetree/base/model")
-FACTORIES = {
-    "lgpio": "gpiozero.pins.lgpio:LGPIOFactory",
-    "rpigpio": "gpiozero.pins.rpigpio:RPiGPIOFactory",
-    "pigpio": "gpiozero.pins.pigpio:PiGPIOFactory",
-    "native": "gpiozero.pins.native:NativeFactory",
-}
+FACTORIES = ("lgpio", "rpigpio", "pigpio", "native")  # gpiozero registers them as entry points
+FACTORY_GROUP = "gpiozero_pin_factories"
 
 
 def pi_model(files=MODEL_FILES) -> str | None:
@@ -53,9 +49,9 @@ def pin_factory(mode: str = "auto", name: str = "lgpio", *, model: str | None | 
     where = model or "this machine (not detected as a Raspberry Pi)"
     if name not in FACTORIES:
         raise HardwareError(f"unknown pin factory {name!r}; use one of {', '.join(FACTORIES)}")
-    module_name, cls_name = FACTORIES[name].split(":")
     try:
-        factory = getattr(importlib.import_module(module_name), cls_name)()
+        point = next(ep for ep in entry_points(group=FACTORY_GROUP) if ep.name == name)
+        factory = point.load()()
     except Exception as err:  # noqa: BLE001 - every failure becomes one clear message
         raise HardwareError(
             f"GPIO handsets: the {name} pin factory does not work on {where}: {err}. "

@@ -44,7 +44,7 @@ Where the rules and the spec are silent, corrections do this:
 
 from __future__ import annotations
 
-from companion.core.players import check_tens
+from .money import check_tens
 from companion.errors import GameError
 
 from .state import BOX, VEHICLE_KINDS, State

@@ -24,18 +24,17 @@ Where both are silent, the engine decides:
 
 from __future__ import annotations
 
-import importlib
-
 from companion.core import dice
-from companion.core.players import capped, check_tens, clockwise_from, distance
+from companion.core.game import Outcome
 from companion.core.i18n import Message, msg
+from companion.core.players import clockwise_from, distance
 from companion.errors import GameError
 
 from . import commands as C
 from . import corrections
+from .money import CAP, capped, check_tens
 from .state import BOX, VEHICLE_KINDS, Auction, State, Territory, Turn, normalize_cards
 
-CAP = 300  # 5.1.3
 START_FLORINS = 100  # 4.8
 INVADE_COST, ATTACK_COST, CASTLE_COST, TOWER_COST = 10, 30, 30, 20
 # rd: Money: a Tank/Airplane card's cost is printed on it; the reference sheet's usual value is
@@ -933,12 +932,8 @@ def battle_setup(state: State, attacker: int, source: str, target: str, soldiers
 
 
 def _battle_module():
-    try:
-        battle = importlib.import_module("companion.games.magnifico.battle")
-    except ModuleNotFoundError as err:
-        if err.name and err.name.startswith("companion.games.magnifico.battle"):
-            raise GameError.of("no_battles") from None
-        raise
+    from . import battle  # lazy: a game without an attack never loads the battle machine
+
     return battle
 
 
@@ -1201,23 +1196,14 @@ def _end_by_agreement(state: State, cmd: C.EndByAgreement, events: list) -> None
                    "reason": reason, "order": order})
 
 
-def outcome(state: State) -> dict | None:
-    """How the game ended, None while it goes on: ``{"winners": [seat], "reason": "target" or
-    "agreement", "scores": {seat: vp}}`` (``"agreement_reason"``: what the table gave)."""
+def outcome(state: State) -> Outcome | None:
+    """How the game ended, None while it goes on: the winner, why (``"target_reached"``, 11.3,
+    or ``"by_agreement"``, keys of the game's catalogue) and every seat's VP. The reason the
+    table gave for ending by agreement is in ``state.ended``."""
     if state.phase != "over" or state.winner is None:
         return None
-    ended = state.ended or {}
-    out = {"winners": [state.winner], "reason": "agreement" if ended.get("by") == "agreement" else "target",
-           "scores": {s: p.vp for s, p in enumerate(state.seats)}}
-    if ended.get("by") == "agreement":
-        out["agreement_reason"] = ended.get("reason", "")
-    return out
-
-
-def history(state: State) -> dict:
-    """The game list's line: ``{"round", "finished", "winner", "outcome"}`` (journal hook)."""
-    return {"round": state.round, "finished": state.phase == "over", "winner": state.winner,
-            "outcome": outcome(state)}
+    reason = "by_agreement" if (state.ended or {}).get("by") == "agreement" else "target_reached"
+    return Outcome((state.winner,), reason, {"vp": [p.vp for p in state.seats]})
 
 
 # ---------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from test_properties import check_invariants  # the property tests' checker (sam
 from companion.errors import GameError
 from companion.games.magnifico import commands as C
 from companion.games.magnifico import engine as E
+from companion.games.magnifico.game import GAME
 from companion.games.magnifico import record
 from companion.games.magnifico.corrections import MAX_FLORINS, card_place, soldiers_on_board
 from companion.games.magnifico.demo import demo_box, demo_header, next_command, play_demo
@@ -451,7 +452,7 @@ def test_a_correction_in_the_journal_is_logged_undone_and_replayed(tmp_path):
     from companion.storage.journal import Journal
 
     header = demo_header(4, box=_BOX)
-    with Journal(tmp_path / "j.sqlite3", game=E) as journal:
+    with Journal(tmp_path / "j.sqlite3", game=GAME) as journal:
         gid = journal.new_game(header)
         play_demo(5, 4, header=header, max_commands=40, on_command=lambda _h, _i, cmd: journal.submit(gid, cmd))
         before = journal.state(gid)

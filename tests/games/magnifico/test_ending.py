@@ -5,11 +5,14 @@ import json
 
 import pytest
 
+from companion.core.game import History, Outcome
+from companion.core.i18n import Domain
 from companion.errors import GameError
 from companion.games.magnifico import commands as C
 from companion.games.magnifico import engine as E
 from companion.games.magnifico import record
 from companion.games.magnifico.describe import describe_command, describe_event
+from companion.games.magnifico.game import GAME
 
 
 @pytest.fixture
@@ -107,10 +110,12 @@ def test_the_most_vp_wins_by_agreement(turn):
     assert s.ended == {"by": "agreement", "reason": "the pub closes", "round": 1}
     assert events == [{"type": "game_over", "winner": 1, "vp": 9, "by": "agreement", "reason": "the pub closes",
                        "order": [1, 2, 0, 3]}]
-    assert E.outcome(s) == {"winners": [1], "reason": "agreement", "scores": {0: 4, 1: 9, 2: 6, 3: 2},
-                            "agreement_reason": "the pub closes"}
-    assert E.history(s) == {"round": 1, "finished": True, "winner": 1, "outcome": E.outcome(s)}
-    assert record.summary(s)["ended_by"] == "agreement" and record.summary(s)["winner"]["name"] == "Bruno"
+    assert GAME.outcome(s) == Outcome((1,), "by_agreement", {"vp": [4, 9, 6, 2]})
+    words = Domain(GAME.domain)  # the outcome's reason is a key of the game's catalogue
+    assert (words.format("by_agreement"), words.format("by_agreement", "it")) == (
+        "ended by agreement", "finita di comune accordo")
+    assert GAME.history(s) == History(1, True, GAME.outcome(s))
+    assert record.summary(s)["ended_by"] == "by_agreement" and record.summary(s)["winner"]["name"] == "Bruno"
 
 
 @pytest.mark.parametrize("leonardo, vps, winner", [
@@ -208,7 +213,7 @@ def test_the_log_says_the_game_ended_by_agreement(turn):
 def test_a_game_won_on_the_track_says_so(h, turn):
     """11.3: reaching the target is the ordinary ending; outcome tells the two apart."""
     s, _ = E.apply(turn, C.Correct({"seat": 0, "counter": "vp"}, 28, "counted again"))
-    assert E.outcome(s) is None and E.history(s)["finished"] is False
+    assert GAME.outcome(s) is None and GAME.history(s) == History(1, False, None)
     s, _ = end_round(s)  # Anna holds Leonardo (2 VP): 30
-    assert s.phase == "over" and E.outcome(s)["reason"] == "target"
-    assert record.summary(s)["ended_by"] == "target"
+    assert s.phase == "over" and GAME.outcome(s).reason == "target_reached"
+    assert record.summary(s)["ended_by"] == "target_reached"
