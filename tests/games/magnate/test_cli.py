@@ -41,4 +41,4 @@ def test_a_bad_record_exits_2_naming_the_line(tmp_path, capsys):
     assert capsys.readouterr().err.strip() == (
         "command 1 (line 2): the setup is not finished: districts, Crowns and start player first")
     assert main(["demo", "--game", "magnate", "--players", "3"]) == 2
-    assert "Magnate is played by 2 to 2 players" in capsys.readouterr().err
+    assert "Magnate is played by 2 players" in capsys.readouterr().err
