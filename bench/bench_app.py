@@ -32,11 +32,11 @@ def child() -> None:
 
     kivy_env.configure(headless=True)
     from companion.app import harness
-    from companion.app.main import MagnificoApp
+    from companion.app.main import CompanionApp
     from companion.app.settings import Settings
 
-    app = harness.start(MagnificoApp(settings=Settings({"hardware": "simulated"}), lang="en"))
-    harness.find_id("new_game")  # the home screen is there and drawn
+    app = harness.start(CompanionApp(settings=Settings({"hardware": "simulated"}), lang="en"))
+    harness.find_id("new_magnifico")  # the home screen is there and drawn
     print("ready", flush=True)
     harness.stop(app)
 
@@ -85,32 +85,26 @@ def taps(n: int) -> dict:
     tmp = tempfile.mkdtemp(prefix="bench-app-")
     os.environ["MAGNIFICO_DB"] = os.path.join(tmp, "journal.sqlite3")
     os.environ["MAGNIFICO_KEY_FILE"] = os.path.join(tmp, "journal.key")
-    from companion.app import harness, tour
-    from companion.app.main import MagnificoApp
+    from companion.app import harness
+    from companion.app.main import CompanionApp
     from companion.app.settings import Settings
 
-    app = harness.start(MagnificoApp(settings=Settings({"hardware": "simulated"}), lang="en"))
+    app = harness.start(CompanionApp(settings=Settings({"hardware": "simulated"}), lang="en"))
     out = {}
     app.go("home")
     harness.frames(2)
     out["baseline: a button showing a message"] = timed_taps(lambda: harness.find_id("resume"), n)
-    if not app.session.available:
-        return out
-    # a game in its first player turn, from the demo tour
-    for name in tour.visit(app):
+    # a game in its first player turn, from Magnifico's demo tour
+    for name in app.uis["magnifico"].tour(app, 7):
         if name == "11-turn":
             break
-    screens = iter(())
-
     def table_or_turn():
-        nonlocal screens
-        return harness.find_id("top_table") if app.manager.current != "table" else harness.find_id("top_act")
+        return harness.find_id("top_table") if app.manager.current != "magnifico.table" else harness.find_id("top_act")
 
-    del screens
     out["switch table view / play"] = timed_taps(table_or_turn, n)
-    app.go("turn")
+    app.go("magnifico.turn")
     harness.frames(2)
-    turn = app.screens["turn"]
+    turn = app.screens["magnifico.turn"]
     seat = app.session.legal()["to_act"][0]
     invade = app.session.action("Invade", seat)
     if invade["allowed"]:

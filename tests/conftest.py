@@ -11,6 +11,8 @@ for _name in ("MAGNIFICO_DB", "MAGNIFICO_KEY_FILE", "MAGNIFICO_BOX_PROFILE"):
 
 from hypothesis import HealthCheck, settings
 
+pytest_plugins = ["tests.kivy_app"]  # the headless app the shell's and the games' UI tests share
+
 settings.register_profile("ci", max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("long", max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -16,6 +16,9 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
         parser.add_argument("--lang", choices=("it", "en"), action="append",
                             help="only this language (repeatable; default both)")
         parser.add_argument("--seed", type=int, default=7, help="seed of the demo game")
+        parser.add_argument("--size", action="append", help="only this size, WIDTHxHEIGHT (repeatable; "
+                            "default 800x480 and 1280x800)")
+        parser.add_argument("--game", action="append", help="only this game's screens (repeatable; default all)")
         return
     parser.add_argument("--lang", choices=("it", "en"), help="language of the screens")
     parser.add_argument("--fullscreen", action="store_true", help="fill the screen (the Pi kiosk)")
@@ -47,24 +50,26 @@ def _fullscreen(settings) -> bool:
 
 def run(args) -> int:
     if args.command == "screenshots":
-        return screenshots(Path(args.out), args.lang or ["it", "en"], args.seed)
+        sizes = [_size(text) for text in args.size] if args.size else list(SIZES)
+        return screenshots(Path(args.out), args.lang or ["it", "en"], args.seed, sizes, args.game)
     from companion.app import kivy_env
     from companion.app.settings import Settings
 
     settings = Settings.load()
     kivy_env.configure(size=_size(args.size), fullscreen=args.fullscreen or _fullscreen(settings))
-    from companion.app.main import MagnificoApp
+    from companion.app.main import CompanionApp
 
     if args.database:
         settings.values["database"] = args.database
     if args.hardware:
         settings.values["hardware"] = args.hardware
-    MagnificoApp(settings=settings, lang=args.lang).run()
+    CompanionApp(settings=settings, lang=args.lang).run()
     return 0
 
 
-def screenshots(out: Path, langs: list[str], seed: int = 7) -> int:
-    """Every screen of a demo game at 800x480 and 1280x800, in each language, as PNG files."""
+def screenshots(out: Path, langs: list[str], seed: int = 7, sizes: list[tuple[int, int]] | None = None,
+                games: list[str] | None = None) -> int:
+    """Every screen of a demo game of each game at 800x480 and 1280x800, in each language, as PNG files."""
     import os
     import tempfile
 
@@ -76,22 +81,23 @@ def screenshots(out: Path, langs: list[str], seed: int = 7) -> int:
     os.environ["MAGNIFICO_KEY_FILE"] = os.path.join(scratch, "journal.key")
     kivy_env.configure(headless=True, size=SIZES[0])
     from companion.app import harness, tour
-    from companion.app.main import MagnificoApp
+    from companion.app.main import CompanionApp
     from companion.app.settings import Settings
 
+    sizes = sizes or list(SIZES)
     out.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
-    app = harness.start(MagnificoApp(settings=Settings({"hardware": "simulated"}), lang=langs[0]))
+    app = harness.start(CompanionApp(settings=Settings({"hardware": "simulated"}), lang=langs[0]), size=sizes[0])
     written = 0
     for lang in langs:
         app.set_lang(lang)
-        for name in tour.visit(app, seed=seed):
+        for name in tour.visit(app, seed=seed, games=games):
             app.root.ids.toast.opacity = 0  # a message from an earlier step would linger on every shot
-            for size in SIZES:
+            for size in sizes:
                 harness.resize(size)
                 harness.screenshot(str(out / f"{name}-{lang}-{size[0]}x{size[1]}.png"))
                 written += 1
-            harness.resize(SIZES[0])
+            harness.resize(sizes[0])
     harness.stop(app)
     print(f"{written} screenshots in {out} ({time.perf_counter() - started:.1f} s)")
     return 0

@@ -1,11 +1,14 @@
-"""The Kivy app: one ScreenManager, a top bar with the banner, and a toast line.
+"""The Kivy app shell: one ScreenManager, a top bar with the banner, a toast line; the shell's
+screens (home, new game, history, settings, game over) and each installed game's screens.
 
 Import this module only after ``kivy_env.configure`` (``companion.app.cli`` does that).
 """
 
 from __future__ import annotations
 
-import traceback
+import sys
+from collections.abc import Mapping
+from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
@@ -15,24 +18,29 @@ from kivy.lang import Builder
 from kivy.properties import BooleanProperty, DictProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition
 
+import companion.app.widgets  # noqa: F401  (registers the widget classes the kv files use)
 from companion.app import theme
+from companion.app.game_session import GameSession
+from companion.app.game_ui import GameUI
+from companion.app.hardware_hub import HardwareHub
 from companion.app.i18n import LANGUAGES, Translations
-from companion.app.paths import KV_DIR
+from companion.app.parts import game_uis, installed_games, open_journal
+from companion.app.round_history import RoundHistory
+from companion.app.screens import SHELL_KV, SHELL_SCREENS
 from companion.app.settings import Settings
-
-# Screens in the order the kv files load; each module defines the Screen class its kv styles.
-SCREENS = (
-    "home", "new_game", "setup", "table", "income", "auction", "turn", "battle", "scoring", "game_over",
-    "history", "settings",
-)
+from companion.app.widgets import dialogs
+from companion.core.game import Game
+from companion.core.i18n import localized
+from companion.core.resources import kv_path
 
 
-class MagnificoApp(App):
-    title = "Magnifico Companion"
+class CompanionApp(App):
+    title = "Table Companion"
     lang = StringProperty("it")
     u = NumericProperty(1.0)  # scale against the 800x480 design
     touch = NumericProperty(48)  # touch target height in pixels
     session = ObjectProperty(None, allownone=True)
+    hardware = ObjectProperty(None, allownone=True)
     in_game = BooleanProperty(False)
     banner = StringProperty("")  # who must act now, and what
     phase_line = StringProperty("")  # round and phase
@@ -40,57 +48,73 @@ class MagnificoApp(App):
     startup_error = StringProperty("")
     hw = DictProperty({})
 
-    def __init__(self, *, settings: Settings | None = None, lang: str | None = None, **kwargs):
+    def __init__(self, *, settings: Settings | None = None, lang: str | None = None,
+                 games: list[Game] | None = None, **kwargs: Any):
         super().__init__(**kwargs)
         self.settings = settings or Settings.load()
         self.lang = lang or self.settings.get("lang")
         self.translations = Translations()
-        self.screens = {}
+        self.games: dict[str, Game] = {g.name: g for g in (games if games is not None else installed_games())}
+        self.uis, self.ui_problems = game_uis(list(self.games.values()))
+        for name, ui in self.uis.items():
+            refused = self.translations.add(name, ui.texts())
+            if refused:  # a key outside the game's own names would change another game's words
+                print(f"{name}: UI strings not under '{name}.' are ignored: {', '.join(sorted(refused)[:5])}",
+                      file=sys.stderr)
+        self.screens: dict[str, Any] = {}
+        self.charts: RoundHistory | None = None
         self.dialog = None  # the last dialog opened (tests and screenshots look inside it)
 
     # -- text -------------------------------------------------------------------------
-    def t(self, key: str, *_bound, **fields) -> str:
+    def t(self, key: str, *_bound: Any, **fields: Any) -> str:
         """A UI string in the current language; kv passes ``app.lang`` so the text follows it."""
         return self.translations.t(self.lang, key, **fields)
 
-    def reason(self, text) -> str:
-        """A refusal in the table's language: the engine's keyed messages are translated
-        (companion.core.i18n), plain text is shown as it is."""
+    def reason(self, text: Any) -> str:
+        """A refusal in the table's language: keyed messages are translated, plain text shown as it is."""
         if not text:
             return ""
-        try:
-            from companion.core.i18n import localized
-        except ImportError:
-            return str(text)
         try:
             return str(localized(text, self.lang))
         except Exception:  # a message the catalogue cannot format: its English text
             return str(text)
 
-    def tn(self, names, *_bound) -> str:
-        """A name from the game data (``{"it": ..., "en": ...}``) in the current language."""
+    def tn(self, names: Any, *_bound: Any) -> str:
+        """A name given in both languages (``{"it": ..., "en": ...}``) in the current language."""
         return self.translations.name(self.lang, names)
 
-    def set_lang(self, lang: str):
+    def set_lang(self, lang: str) -> None:
         if lang in LANGUAGES:
             self.lang = lang
             self.settings.set("lang", lang)
             self.refresh()
 
-    # -- build ------------------------------------------------------------------------
-    def build(self):
-        import companion.app.screens as screens_pkg
-        import companion.app.widgets  # noqa: F401  (registers the widget classes)
+    # -- the open game's UI --------------------------------------------------------------
+    @property
+    def ui(self) -> GameUI | None:
+        """The UI package of the open game (None when no game is open)."""
+        s = self.session
+        return self.uis.get(s.game.name) if s is not None and s.has_game else None
 
-        Builder.load_file(str(KV_DIR / "app.kv"))
-        classes = screens_pkg.load(SCREENS)
-        for name in SCREENS:
-            Builder.load_file(str(KV_DIR / f"{name}.kv"))
+    def game_title(self, name: str) -> str:
+        game = self.games.get(name)
+        return self.tn(game.title) if game is not None else name
+
+    # -- build ------------------------------------------------------------------------
+    def build(self) -> Any:
+        Builder.load_file(str(kv_path("app.kv")))
+        for name in SHELL_KV:
+            Builder.load_file(str(kv_path(name)))
+        classes: dict[str, type] = dict(SHELL_SCREENS)
+        for ui in self.uis.values():
+            for path in ui.kv_files():
+                Builder.load_file(str(path))
+            classes.update(ui.screens())
         root = Factory.RootLayout()
         manager = root.ids.manager
         manager.transition = NoTransition()  # instant: a tap must show its effect at once
-        for name in SCREENS:
-            screen = classes[name](name=name)
+        for name, cls in classes.items():
+            screen = cls(name=name)
             self.screens[name] = screen
             manager.add_widget(screen)
         Window.bind(size=self._on_window_size, on_key_down=self._on_key_down, on_key_up=self._on_key_up)
@@ -99,7 +123,12 @@ class MagnificoApp(App):
         self._start_session()
         return root
 
-    def _on_window_size(self, _window, size):
+    def on_start(self) -> None:
+        # The first screen was entered before the session existed: show what the journal holds
+        # (an unfinished game to resume after a crash) at once.
+        self.refresh()
+
+    def _on_window_size(self, _window: Any, size: tuple[int, int]) -> None:
         w, h = size
         self.u = theme.scale(w, h)
         self.touch = theme.touch_px(w, h, Window.dpi or 96)
@@ -108,36 +137,42 @@ class MagnificoApp(App):
 
     # -- simulated handsets on the keyboard (hardware.keyboard: 1/q/a, 3/e/d, ...) ----------
     def _handset_key(self, key: int, pressed: bool) -> bool:
-        s = self.session
-        if s is None or s.keyboard is None or not (0 < key < 256) or self.manager.current != "auction":
+        hub = self.hardware
+        if hub is None or not (0 < key < 256):
             return False
         try:
-            return s.keyboard.key(chr(key), pressed) is not None
+            return hub.key(chr(key), pressed)
         except Exception as err:  # real pins: the keyboard cannot press them
             self.toast(getattr(err, "reason", str(err)))
             return False
 
-    def _on_key_down(self, _window, key, *_args):
+    def _on_key_down(self, _window: Any, key: int, *_args: Any) -> bool:
         return self._handset_key(key, True)
 
-    def _on_key_up(self, _window, key, *_args):
+    def _on_key_up(self, _window: Any, key: int, *_args: Any) -> bool:
         return self._handset_key(key, False)
 
-    def _start_session(self):
-        from companion.app.session import Session
+    @staticmethod
+    def _post(fn: Any) -> None:
+        Clock.schedule_once(lambda _dt: fn(), 0)
 
-        if self.session is not None:  # a restart (settings changed): let go of the old one
+    def _start_session(self) -> None:
+        """Open the journal, the devices and a session over them; hand them to every game's UI."""
+        if self.session is not None:  # a restart (settings changed): let go of the old ones
             self.session.close()
-        self.startup_error = ""
-        try:
-            self.session = Session.open(self.settings, post=lambda fn: Clock.schedule_once(lambda _dt: fn(), 0))
-        except Exception as err:  # never crash at startup: say what is wrong on screen
-            traceback.print_exc()
-            self.startup_error = self.t("home.startup_error", error=str(err))
-            self.session = Session.open_memory(self.settings)
-        self.session.listeners.append(self._on_session_change)
-        if self.session.problem:
-            self.startup_error = self.t(self.session.problem[0], **self.session.problem[1])
+        if self.hardware is not None:
+            self.hardware.stop()
+        journal, problem = open_journal(self.settings)
+        session = GameSession(journal, self.settings)
+        hardware = HardwareHub(self.settings, post=self._post)
+        hardware.start()
+        self.charts = RoundHistory(session, self.uis.get)
+        for ui in self.uis.values():
+            ui.attach(session, hardware)
+        session.listeners.append(self._on_session_change)
+        hardware.listeners.append(self._on_session_change)
+        self.session, self.hardware = session, hardware
+        self.startup_error = self.t(problem[0], **problem[1]) if problem else ""
         if self.settings.problem:  # a broken settings file: the defaults are used, and said
             self.startup_error = (self.startup_error + "\n" if self.startup_error else "") + self.t(
                 "home.settings_problem", problem=self.settings.problem)
@@ -145,33 +180,65 @@ class MagnificoApp(App):
 
     # -- navigation -------------------------------------------------------------------
     @property
-    def manager(self):
+    def manager(self) -> Any:
         return self.root.ids.manager
 
-    def go(self, name: str):
+    def go(self, name: str) -> None:
         if self.manager.current == name:
             self.screens[name].refresh()
         else:
             self.manager.current = name  # the screen refreshes itself on entering
 
-    def go_current(self):
+    def go_current(self) -> None:
         """Open the screen of the phase the game is in (what the banner talks about)."""
-        self.go(self.session.screen_for_phase() if self.session and self.session.has_game else "home")
+        ui, s = self.ui, self.session
+        self.go(ui.screen_for(s.view(), s.legal()) if ui is not None else "home")
 
-    def toast(self, text: str):
+    def go_table(self) -> None:
+        ui = self.ui
+        self.go(ui.table_screen if ui is not None else "home")
+
+    def new_game(self, name: str) -> None:
+        """Start a new game of ``name``: its setup form."""
+        ui = self.uis.get(name)
+        if ui is None:
+            self.toast(self.reason(self.ui_problems.get(name)) or self.t("home.no_screens",
+                                                                         game=self.game_title(name)))
+            return
+        self.go(ui.new_game_screen)
+
+    def resume(self, game_id: int | None = None) -> bool:
+        """Open a game of the journal (the last unfinished one by default) on its phase's screen;
+        a game this app has no screens for is not opened, and said."""
+        s = self.session
+        if game_id is not None:
+            info = next((g for g in s.games() if g.id == game_id), None)
+            if info is not None and info.game not in self.uis:
+                self.toast(self.t("home.no_screens", game=self.game_title(info.game)))
+                return False
+        s.last_reason = ""
+        if not s.resume(game_id, playable=self.uis):
+            if s.last_reason:
+                self.toast(self.reason(s.last_reason))
+            return False
+        self.go_current()
+        return True
+
+    def toast(self, text: str) -> None:
         if self.root is not None:
             self.root.ids.toast.show(text)
 
-    def _on_session_change(self, *_):
+    def _on_session_change(self, *_: Any) -> None:
         s = self.session
-        self.in_game = bool(s and s.has_game)
-        self.hw = dict(s.hardware_status()) if s else {}
+        if s is None:
+            return
+        self.in_game = s.has_game and self.ui is not None
+        self.hw = dict(self.hardware.status()) if self.hardware else {}
         self.hardware_line = self._hardware_line()
-        if self.in_game:
-            from companion.app import presenters
-
-            b = presenters.banner(s, self.lang, self.translations)
-            self.banner, self.phase_line = b["who"], b["phase"]
+        ui = self.ui
+        if self.in_game and ui is not None:
+            b = ui.banner(s, self.lang, self.translations)
+            self.banner, self.phase_line = b.who, b.phase
         else:
             self.banner, self.phase_line = "", ""
         self.refresh_current()
@@ -182,10 +249,10 @@ class MagnificoApp(App):
         kind = self.t("hw.real") if self.hw.get("real") else self.t("hw.simulated")
         return self.t("hw.line", kind=kind)
 
-    def refresh(self):
+    def refresh(self) -> None:
         self._on_session_change()
 
-    def refresh_current(self):
+    def refresh_current(self) -> None:
         if self.root is None:
             return
         screen = self.screens.get(self.manager.current)
@@ -193,46 +260,43 @@ class MagnificoApp(App):
             screen.refresh()
 
     # -- commands -----------------------------------------------------------------------
-    def send(self, command) -> bool:
+    def send(self, command: Any) -> bool:
         """Send a command; a refusal shows its reason, a missing printed value asks the table."""
-        result = self.session.send(command)
+        s, ui = self.session, self.ui
+        result = s.send(command)
         if result.ok:
-            from companion.app import presenters
-
-            s = self.session
-            self.go(presenters.next_screen(result.events, s.view(), s.legal()))
-            moved = [e for e in result.events if e.get("type") == "leonardo" and e.get("why") == "auction"]
-            if moved:  # the Leonardo card changes hands: say it, the seat rows show the new holder
-                self.toast(self.t("auction.leonardo_moves", name=presenters.seat_name(s.view(), moved[-1]["seat"])))
+            view, legal = s.view(), s.legal()
+            if ui is not None:
+                self.go(ui.next_screen(result.events, view, legal))
+                line = ui.after_command(result.events, view, self.lang, self.translations)
+                if line:
+                    self.toast(line)
             return True
-        if result.needs:
-            from companion.app.widgets.dialogs import ask_card_value
-
-            ask_card_value(self, result.needs, retry=command)
-        else:
-            self.toast(self.reason(result.reason))
+        if result.needs and ui is not None and ui.ask(self, result.needs, command):
+            return False
+        self.toast(self.reason(result.reason))
         return False
 
-    def undo(self):
+    def undo(self) -> None:
         reason = self.session.undo()
         self.toast(self.reason(reason) or self.t("top.undone"))
         self.go_current()
 
-    def redo(self):
+    def redo(self) -> None:
         reason = self.session.redo()
         self.toast(self.reason(reason) or self.t("top.redone"))
         self.go_current()
 
-    def correct(self, target: dict, value, reason: str):
-        problem = self.session.correct(target, value, reason)
+    def correct(self, target: Mapping[str, Any], value: Any, reason: str) -> None:
+        problem = self.session.correct(dict(target), value, reason)
         self.toast(self.reason(problem) or self.t("correction.done"))
         self.go_current()
 
-    def open_menu(self):
-        from companion.app.widgets.dialogs import open_menu
+    def open_menu(self) -> None:
+        dialogs.open_menu(self)
 
-        open_menu(self)
-
-    def on_stop(self):
+    def on_stop(self) -> None:
+        if self.hardware is not None:
+            self.hardware.stop()
         if self.session is not None:
             self.session.close()

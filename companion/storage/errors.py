@@ -1,10 +1,5 @@
-"""The storage's error: a problem with the journal's files, told in plain words."""
+"""The storage's error: the journal's branch of the error tree (``companion.errors``)."""
 
-from companion.errors import GameError
+from companion.errors import StorageError
 
-
-class StorageError(GameError):
-    """The journal cannot do what was asked (locked, damaged, newer, disk full...).
-
-    A ``GameError`` so that every caller that shows a reason to the table shows this one too.
-    """
+__all__ = ["StorageError"]

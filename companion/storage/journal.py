@@ -577,7 +577,7 @@ class Journal:
                 .where(CommandRow.game_id == game_id, CommandRow.seq <= g.head)
                 .order_by(CommandRow.seq)
             ).all()
-        hook = getattr(getattr(g.rules, "module", None), "describe", None) if lang != "en" else None
+        hook = getattr(g.rules.game, "describe", None) if lang != "en" else None
         if hook is not None:
             def describe(event):
                 try:

@@ -1,27 +1,32 @@
-"""History with export, and resuming an unfinished game from the journal after a restart."""
+"""History: every game of the journal with the date it started, filterable by game; export,
+the log in the table's language, and resuming an unfinished game after a restart."""
 
 import json
+import sys
+from datetime import datetime
 
-import pytest
-
-pytest.importorskip("companion.storage")
-pytest.importorskip("companion.games.magnifico.engine")
-
-from companion.app import harness  # noqa: E402
-from tests.app.games import new_game_with_cards_removed  # noqa: E402
+from companion.app import harness
+from companion.core import registry
+from companion.games.magnifico import commands as C
+from tests.family.test_a_new_game import install_toy
+from tests.games.magnifico.ui.games import mag, new_game_with_cards_removed
 
 SEATS = [{"name": n, "color": c} for n, c in (("Ada", "red"), ("Bea", "blue"), ("Cyd", "green"))]
 
 
-def test_history_lists_and_exports_the_game(home):
-    app, s = home, home.session
-    assert s.new_game(seats=SEATS, variants={}, target=30, soldiers=40) is None
-    assert s.send(s.cmd("StartOrderRoll", 0, ("hit",) * 6)).ok is False  # cards first: refused, nothing saved
+def history_row(app, game_id):
     app.go("history")
     harness.frames(2)
-    row = next(w for w in harness.walk(app.screens["history"].ids.games) if getattr(w, "game_id", None) == s.game_id)
-    assert "Ada, Bea, Cyd" in row.label
-    assert row.label in harness.texts()  # shown, not only stored
+    return next(w for w in harness.walk(app.screens["history"].ids.games) if getattr(w, "game_id", None) == game_id)
+
+
+def test_history_lists_and_exports_the_game(home):
+    app, s = home, home.session
+    assert mag(app).new_game(seats=SEATS, variants={}, target=30, soldiers=40) is None
+    assert s.send(C.StartOrderRoll(0, ("hit",) * 6)).ok is False  # cards first: refused, nothing saved
+    row = history_row(app, s.game_id)
+    assert "Ada, Bea, Cyd" in row.detail
+    assert row.detail in harness.texts() and row.title in harness.texts()  # shown, not only stored
     export = next(w for w in harness.walk(row) if getattr(w, "text", "") == app.t("history.export"))
     harness.tap(export)
     toast = app.root.ids.toast.text
@@ -31,35 +36,68 @@ def test_history_lists_and_exports_the_game(home):
     assert [seat["name"] for seat in header["seats"]] == ["Ada", "Bea", "Cyd"]
 
 
-def test_resume_after_a_restart(home):
+def test_each_row_names_the_game_and_the_day_it_started(home):
     app, s = home, home.session
-    new_game_with_cards_removed(s, SEATS)
+    assert mag(app).new_game(seats=SEATS, variants={}, target=30, soldiers=40) is None
+    info = next(g for g in s.games() if g.id == s.game_id)
+    started = datetime.fromisoformat(info.created_at).astimezone()
+    row = history_row(app, s.game_id)
+    assert row.title == f"Magnifico · started {started:%Y-%m-%d %H:%M}"
+    app.set_lang("it")
+    try:
+        row = history_row(app, s.game_id)
+        assert row.title == f"Magnifico · iniziata il {started:%d/%m/%Y %H:%M}"
+    finally:
+        app.set_lang("en")
+
+
+def test_the_list_filters_by_game(home, monkeypatch):
+    """Every game of the journal by default; one game's alone when its filter is tapped."""
+    app, s = home, home.session
+    assert mag(app).new_game(seats=SEATS, variants={}, target=30, soldiers=40) is None
+    screen = app.screens["history"]
+    history_row(app, s.game_id)
+    everything = len(screen.ids.games.children)
+    harness.tap(harness.find_id("filter_magnifico"))
+    assert screen.shown == "magnifico"
+    assert len(screen.ids.games.children) == len([g for g in s.games() if g.game == "magnifico"]) == everything
+    # a game the journal holds under another name is hidden by the Magnifico filter
+    real = s.games
+    monkeypatch.setattr(s, "games", lambda: [*real()[:1], *[g.__class__(**{**g.__dict__, "game": "toy"})
+                                                              for g in real()[:1]]])
+    screen.refresh()
+    assert len(screen.ids.games.children) == 1
+    harness.tap(harness.find_id("filter_all"))
+    assert screen.shown == "" and len(screen.ids.games.children) == 2
+    assert "filter_toy" in screen.ids  # a filter for every game the journal holds
+
+
+def test_resume_after_a_restart(home):
+    app = home
+    s = new_game_with_cards_removed(app, SEATS)
     game_id, before = s.game_id, s.view()
     app._start_session()  # what a restart of the app does: a fresh session on the same journal
     app.go("home")
     harness.frames(2)
     assert not app.session.has_game
     button = harness.find_id("resume")
-    assert not button.reason and "Ada" in button.text
+    assert not button.reason and "Ada" in button.text and "Magnifico" in button.text
     harness.tap(button)
     assert app.session.game_id == game_id
     assert app.session.view() == before
-    assert app.manager.current == "setup"
+    assert app.manager.current == "magnifico.setup"
 
 
 def test_a_games_log_in_the_tables_language(home):
     """The history's log of a game is told in the table's language (the journal passes it to
-    the engine's describe hook)."""
-    app, s = home, home.session
-    new_game_with_cards_removed(s, SEATS)
+    the game's describe hook)."""
+    app = home
+    s = new_game_with_cards_removed(app, SEATS)
     assert s.correct({"seat": 1, "counter": "vp"}, 3, "punti dimenticati") is None
     english = s.log("en")
     app.set_lang("it")
     try:
-        app.go("history")
-        harness.frames(2)
-        row = next(w for w in harness.walk(app.screens["history"].ids.games)
-                   if getattr(w, "game_id", None) == s.game_id)
+        row = history_row(app, s.game_id)
         harness.tap(next(w for w in harness.walk(row) if getattr(w, "text", "") == app.t("history.log")))
         shown = app.dialog.ids["log"].text
     finally:
@@ -70,3 +108,31 @@ def test_a_games_log_in_the_tables_language(home):
     assert len(italian) == len(english) and italian != english
     assert any("punti dimenticati" in line and "Bea" in line for line in italian)
     assert any("Correction by hand" in line for line in english)  # English as before
+
+
+def test_a_game_without_screens_is_listed_but_never_opened(home, tmp_path, monkeypatch):
+    """The toy game (the contract only, no ``ui``) has the newest unfinished game: Resume offers
+    the Magnifico game instead; History lists the toy's and says why it does not open it."""
+    monkeypatch.syspath_prepend(str(install_toy(tmp_path / "site")))
+    try:
+        toy = registry.get("toy")
+        monkeypatch.setitem(home.games, "toy", toy)
+        app = home
+        magnifico_id = new_game_with_cards_removed(app, SEATS).game_id
+        assert app.session.new_game(toy, {"game": "toy", "format": 1, "seats": [{"name": "Ada"}, {"name": "Bo"}]}) is None
+        toy_id = app.session.game_id
+        app._start_session()
+        app.go("home")
+        harness.frames(2)
+        assert app.screens["home"].resume_text.startswith("Resume Magnifico: Ada, Bea, Cyd")
+        row = history_row(app, toy_id)
+        assert row.title.startswith("Toy · started")
+        harness.tap(next(w for w in harness.walk(row) if getattr(w, "text", "") == app.t("history.open")))
+        assert app.root.ids.toast.text == app.t("home.no_screens", game="Toy")
+        assert not app.session.has_game and app.manager.current == "history"
+        harness.tap(harness.find_id("filter_magnifico"))
+        assert toy_id not in [w.game_id for w in app.screens["history"].ids.games.children]
+        assert magnifico_id in [w.game_id for w in app.screens["history"].ids.games.children]
+    finally:
+        registry._loaded.pop("toy", None)
+        sys.modules.pop("toygame", None)

@@ -1,9 +1,14 @@
-"""Every UI text exists in Italian and English (issue 6: every text in both languages)."""
+"""Every UI text exists in Italian and English (issue 6: every text in both languages), the
+shell's and each game's UI package's."""
 
 import json
 import re
 
-from companion.app.paths import KV_DIR, ROOT, TRANSLATIONS_DIR
+from pathlib import Path
+
+from companion.app.paths import KV_DIR, TRANSLATIONS_DIR
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def load(lang):
@@ -29,9 +34,10 @@ def test_placeholders_match():
 
 
 def used_keys():
-    """Literal keys passed to t(...) in the app's Python and kv files."""
+    """Literal keys passed to t(...) in the shell's and the games' UI Python and kv files."""
     pattern = re.compile(r"""\bt\(\s*['"]([a-z_]+\.[a-zA-Z_.0-9]+)['"]\s*[,)]""")
-    files = list((ROOT / "companion" / "app").rglob("*.py")) + list(KV_DIR.glob("*.kv"))
+    files = (list((ROOT / "companion" / "app").rglob("*.py")) + list((ROOT / "companion" / "games").glob("*/ui/**/*.py"))
+             + list(KV_DIR.rglob("*.kv")))
     keys = set()
     for path in files:
         keys |= set(pattern.findall(path.read_text(encoding="utf-8")))
@@ -67,3 +73,14 @@ def test_dynamic_keys_exist():
     en = load("en")
     missing = [f"{p}.{n}" for p, names in DYNAMIC.items() for n in names if f"{p}.{n}" not in en]
     assert missing == []
+
+
+def test_a_games_own_strings_stay_under_its_name():
+    """A game's UI package brings its strings (GameUI.texts); only keys under its name are
+    taken, so a second game can never change the first one's words."""
+    from companion.app.i18n import Translations
+
+    tr = Translations()
+    refused = tr.add("toy", {"en": {"toy.pick": "Pick {n}", "home.new_game": "Hijacked"}, "it": {"toy.pick": "Scegli {n}"}})
+    assert refused == ["home.new_game"]
+    assert tr.t("it", "toy.pick", n=2) == "Scegli 2" and tr.t("en", "home.new_game") == "New game"

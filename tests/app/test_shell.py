@@ -1,11 +1,54 @@
-"""The app shell through real touches: start screen, language, new game seats, menu, settings."""
+"""The app shell through real touches: the start screen lists every installed game with its
+seats, the new game picker leads to a game's setup form, language, menu, settings."""
 
 from companion.app import harness
+from tests.family.toygame import Toy
 
 
 def test_starts_on_the_home_screen(home):
     assert home.manager.current == "home"
-    assert "New game" in harness.texts()
+    assert "Magnifico · 3–5 players" in harness.texts()
+
+
+def test_home_lists_every_installed_game_with_its_seats(home, monkeypatch):
+    """A game is found by its entry point (issue 9); one without screens says so on a tap."""
+    app = home
+    monkeypatch.setitem(app.games, "toy", Toy())
+    app.screens["home"].refresh()
+    harness.frames(2)
+    toy = harness.find_id("new_toy")
+    assert toy.text == "Toy · 2–3 players"
+    assert toy.reason == app.t("home.no_screens", game="Toy")  # looks off...
+    harness.tap(toy)
+    assert app.manager.current == "home"  # ...stays...
+    assert app.root.ids.toast.text == toy.reason  # ...and says why
+    app.set_lang("it")
+    try:
+        assert harness.find_id("new_toy").text == "Giocattolo · da 2 a 3 giocatori"
+    finally:
+        app.set_lang("en")
+
+
+def test_a_game_whose_screens_fail_to_load_shows_the_error(home, monkeypatch):
+    app = home
+    monkeypatch.setitem(app.games, "toy", Toy())
+    monkeypatch.setitem(app.ui_problems, "toy", "ImportError: No module named 'kivy_garden.toy'")
+    app.screens["home"].refresh()
+    assert harness.find_id("new_toy").reason == "ImportError: No module named 'kivy_garden.toy'"
+
+
+def test_the_new_game_picker_opens_the_games_setup_form(home):
+    app = home
+    app.go("new_game")
+    harness.frames(2)
+    assert "Magnifico" in harness.texts() and "3–5 players" in harness.texts()
+    harness.tap(harness.find_id("pick_magnifico"))
+    assert app.manager.current == "magnifico.new_game"
+
+
+def test_home_starts_a_game_of_the_game_tapped(home):
+    harness.tap(harness.find_id("new_magnifico"))
+    assert home.manager.current == "magnifico.new_game"
 
 
 def test_language_switch_changes_every_text(home):
@@ -15,38 +58,6 @@ def test_language_switch_changes_every_text(home):
     assert "New game" not in harness.texts()
     harness.tap(harness.find_id("lang_en"))
     assert "New game" in harness.texts()
-
-
-def test_disabled_button_explains_itself(home):
-    harness.tap(harness.find_id("new_game"))
-    screen = home.screens["new_game"]
-    screen.reset()
-    screen.refresh()
-    for _ in range(3):
-        harness.tap(harness.find_id("add_seat"))
-    assert len(screen.seats) == 5
-    assert harness.find_id("add_seat").reason  # looks off...
-    harness.tap(harness.find_id("add_seat"))
-    assert len(screen.seats) == 5  # ...does nothing...
-    assert home.root.ids.toast.text == home.t("new_game.max_seats", n=5)  # ...and says why
-
-
-def test_new_game_seats(home):
-    harness.tap(harness.find_id("new_game"))
-    screen = home.screens["new_game"]
-    assert home.manager.current == "new_game"
-    screen.reset()
-    screen.refresh()
-    harness.frames(2)
-    harness.tap(harness.find_id("add_seat"))
-    assert len(screen.seats) == 4
-    colours = [s["color"] for s in screen.seats]
-    assert len(set(colours)) == 4
-    harness.tap(harness.find_text("Purple") if "Purple" in harness.texts() else harness.find_text("Yellow"))
-    assert len({s["color"] for s in screen.seats}) == 4  # a tap never gives two armies one colour
-    harness.tap(harness.find_id("add_seat"))
-    harness.tap(harness.find_id("add_seat"))
-    assert len(screen.seats) == 5  # rulebook 5.3.3: at most 5 players
 
 
 def test_settings_shows_which_hardware(home):
@@ -60,8 +71,25 @@ def test_settings_shows_which_hardware(home):
 
 def test_touch_targets_at_800x480(home):
     harness.resize((800, 480))
-    button = harness.find_id("new_game")
+    button = harness.find_id("new_magnifico")
     assert button.height >= 44
     harness.resize((1280, 800))
-    assert harness.find_id("new_game").height > 1.5 * 44  # scaled with the window
+    assert harness.find_id("new_magnifico").height > 1.5 * 44  # scaled with the window
     harness.resize((800, 480))
+
+
+def test_a_ui_package_missing_part_of_the_contract_is_named():
+    """A game's author sees what the shell still needs (companion.app.game_ui.GameUI)."""
+    from companion.app.parts import game_uis
+
+    class HalfDone:
+        name = "toy"
+
+        def kv_files(self):
+            return []
+
+    toy = Toy()
+    toy.ui = HalfDone  # ui() returns the half-done entry
+    uis, problems = game_uis([toy])
+    assert uis == {} and problems["toy"].startswith("HalfDone lacks after_command, ask, attach, banner")
+    assert "screens" in problems["toy"] and "kv_files" not in problems["toy"]

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.errors import GameError
+from companion.errors import GameError, StorageError
 from companion.storage import Journal
 from tests.storage import tally
 from tests.storage.conftest import reopen
@@ -139,7 +139,7 @@ def test_a_missing_key_file_is_told_and_sealed_bids_can_be_dropped(journal, tmp_
     journal.close()
     (tmp_path / "data" / "magnifico-companion" / "journal.key").unlink()
     journal = Journal(journal.path, game=tally)
-    with pytest.raises(GameError, match="key file that is missing"):
+    with pytest.raises(StorageError, match="key file that is missing"):
         journal.state(game)
     journal.rewind_sealed(game)
     assert journal.state(game).bids == {} and journal.state(game).place == [1, 0, 0]
@@ -155,7 +155,7 @@ def test_a_game_refused_by_the_rules_on_replay_is_told(journal, db_path):
     conn.commit()
     conn.close()
     with Journal(db_path, game=tally) as journal:
-        with pytest.raises(GameError, match="command 1 \\(Pay\\) is refused by these rules: Anna cannot pay 900"):
+        with pytest.raises(StorageError, match="command 1 \\(Pay\\) is refused by these rules: Anna cannot pay 900"):
             journal.state(game)
 
 
@@ -167,7 +167,7 @@ def test_sealing_detects_a_wrong_key_or_a_moved_row():
     assert "70" not in blob and seal.unseal(key, blob, "command:1:3") == '{"amount":70}'
     assert seal.seal(key, '{"amount":70}', "command:1:3") != blob  # a fresh nonce each time
     for wrong_key, place in ((other, "command:1:3"), (key, "command:1:4")):
-        with pytest.raises(GameError, match="do not open with this installation's key"):
+        with pytest.raises(StorageError, match="do not open with this installation's key"):
             seal.unseal(wrong_key, blob, place)
 
 
@@ -180,7 +180,7 @@ def test_a_key_file_with_loose_rights_is_made_private(tmp_path):
     assert seal.load_key(path, create=False) == b"x" * 32
     assert path.stat().st_mode & 0o777 == 0o600
     path.write_bytes(b"short")
-    with pytest.raises(GameError, match="is damaged \\(5 bytes, not 32\\)"):
+    with pytest.raises(StorageError, match="is damaged \\(5 bytes, not 32\\)"):
         seal.load_key(path, create=False)
 
 
@@ -206,5 +206,5 @@ def test_a_damaged_command_row_is_told(journal, db_path):
     conn.commit()
     conn.close()
     with Journal(db_path, game=tally) as journal:
-        with pytest.raises(GameError, match="Game 1 of the journal is damaged at command 1"):
+        with pytest.raises(StorageError, match="Game 1 of the journal is damaged at command 1"):
             journal.state(game)

@@ -12,6 +12,7 @@ demo = pytest.importorskip("companion.games.magnifico.demo", reason="the engine'
 from companion.errors import GameError  # noqa: E402
 from companion.games.magnifico import commands as C  # noqa: E402
 from companion.games.magnifico import engine as E  # noqa: E402
+from companion.games.magnifico.game import GAME as MAGNIFICO  # noqa: E402
 from companion.storage import Journal  # noqa: E402
 
 SEED, PLAYERS = 2, 4
@@ -35,7 +36,7 @@ def first(states, test):
 
 def journal_until(path, game, k, **options):
     """A journal holding the first ``k`` commands of the demo, written as the demo plays."""
-    journal = Journal(path, game=E, **options)
+    journal = Journal(path, game=MAGNIFICO, **options)
     gid = journal.new_game(game.header, meta={"demo": {"seed": SEED, "players": PLAYERS}})
     demo.play_demo(SEED, PLAYERS, header=game.header, max_commands=k,
                    on_command=lambda _h, _i, cmd: journal.submit(gid, cmd))
@@ -59,7 +60,7 @@ def test_resume_where_the_game_stood(tmp_path, whole, where):
         k = first(states, STOPS[where])
     journal, gid = journal_until(tmp_path / "j.sqlite3", game, k)
     journal.close()
-    with Journal(tmp_path / "j.sqlite3", game=E) as journal:
+    with Journal(tmp_path / "j.sqlite3", game=MAGNIFICO) as journal:
         assert journal.commands(gid) == commands[:k]
         assert journal.state(gid).to_dict() == states[k].to_dict()
         assert journal.replayed_state(gid).to_dict() == states[k].to_dict()
@@ -81,7 +82,7 @@ def test_locked_bids_are_not_in_the_file_before_the_reveal(tmp_path, whole):
         assert f'"{seat}":{amount}'.encode() not in raw  # as the state writes them
     assert b'"type":"LockBid"' in raw  # the rows are there, sealed: type and seat only
     assert b'"bids":{}' in raw  # earlier snapshots, before any bid, are plain
-    with Journal(tmp_path / "j.sqlite3", game=E) as journal:
+    with Journal(tmp_path / "j.sqlite3", game=MAGNIFICO) as journal:
         assert journal.state(gid).auction.bids == states[k].auction.bids
         assert journal.log(gid)[-1].endswith("locked a bid (sealed until the reveal)")
 
@@ -124,7 +125,7 @@ def test_a_demo_record_imports_as_the_same_game_and_a_damaged_one_not_at_all(tmp
     record = "".join(
         line + "\n" for line in [json.dumps(game.header)] + [json.dumps(c) for c in commands]
     )
-    with Journal(tmp_path / "j.sqlite3", game=E) as journal:
+    with Journal(tmp_path / "j.sqlite3", game=MAGNIFICO) as journal:
         gid = journal.import_record(record, name="demo.jsonl")
         assert journal.state(gid).to_dict() == states[-1].to_dict()
         info = journal.games()[0]
@@ -137,3 +138,24 @@ def test_a_demo_record_imports_as_the_same_game_and_a_damaged_one_not_at_all(tmp
             with pytest.raises(GameError, match="demo.jsonl, line (9|10|21)"):
                 journal.import_record("\n".join(text), name="demo.jsonl")
         assert [g.id for g in journal.games()] == [gid]
+
+
+def test_a_game_ended_by_agreement_is_finished_in_the_list_the_log_and_the_record(tmp_path, whole):
+    """rd: ending by agreement: a recorded command; the game list shows it finished with its
+    winner, the log says it was by agreement, the record replays to the same ending."""
+    game, commands, states, _ = whole
+    # mid-auction, with bids still sealed: the table stops anyway
+    k = first(states, lambda s: s.phase == "bidding" and len(s.auction.bids) >= 1)
+    journal, gid = journal_until(tmp_path / "j.sqlite3", game, k)
+    state, events = journal.submit(gid, C.EndByAgreement("the café closes"))
+    leader = E.scoring_order(states[k])[0]
+    assert state.winner == leader and state.ended["by"] == "agreement"
+    info = journal.games()[0]
+    assert info.finished and info.winner == state.seats[leader].name
+    assert journal.log(gid)[-1].startswith("The table ends the game by agreement (the café closes)")
+    assert journal.log(gid, "it")[-1].startswith("Il tavolo chiude la partita di comune accordo")
+    exported = journal.export(gid).splitlines()
+    assert json.loads(exported[-1]) == {"type": "EndByAgreement", "reason": "the café closes"}
+    copy = journal.import_record("\n".join(exported))
+    assert journal.state(copy).to_dict() == state.to_dict()
+    journal.close()

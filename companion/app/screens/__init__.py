@@ -1,14 +1,13 @@
-"""One module per screen; each defines the Screen subclass its ``kv/<name>.kv`` file styles."""
+"""The shell's screens (each styled by its ``kv/<name>.kv``); a game's screens come from its UI package."""
 
-from __future__ import annotations
+from companion.app.screens.game_over import GameOverScreen
+from companion.app.screens.history import HistoryScreen
+from companion.app.screens.home import HomeScreen
+from companion.app.screens.new_game import NewGameScreen
+from companion.app.screens.settings import SettingsScreen
 
-import importlib
-
-
-def load(names) -> dict:
-    """The Screen class of each named screen (``home`` -> ``HomeScreen``)."""
-    classes = {}
-    for name in names:
-        module = importlib.import_module(f"companion.app.screens.{name}")
-        classes[name] = getattr(module, "".join(p.capitalize() for p in name.split("_")) + "Screen")
-    return classes
+SHELL_SCREENS: dict[str, type] = {
+    "home": HomeScreen, "new_game": NewGameScreen, "history": HistoryScreen, "settings": SettingsScreen,
+    "game_over": GameOverScreen,
+}
+SHELL_KV = ("home.kv", "new_game.kv", "history.kv", "settings.kv", "game_over.kv")  # after app.kv

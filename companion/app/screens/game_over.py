@@ -1,10 +1,11 @@
-"""Game over: the winner, and charts of victory points and florins per round per player."""
+"""Game over: who won, the game's detail line, and its charts per round per seat."""
 
 from __future__ import annotations
 
+from kivy.factory import Factory
 from kivy.properties import StringProperty
 
-from companion.app import presenters, theme
+from companion.app import theme
 from companion.app.screens.base import BaseScreen
 
 
@@ -12,20 +13,22 @@ class GameOverScreen(BaseScreen):
     winner = StringProperty("")
     detail = StringProperty("")
 
-    def refresh(self):
-        s = self.session
-        if s is None or not s.has_game:
+    def refresh(self) -> None:
+        s, app, ui = self.session, self.app, self.app.ui
+        if s is None or not s.has_game or ui is None:
             return
-        app, view = self.app, s.view()
-        w = view.get("winner")
-        self.winner = app.t("over.winner", name=presenters.seat_name(view, w)) if w is not None else app.t(
-            "over.no_winner")
-        if w is not None:
-            self.detail = app.t("over.detail", vp=view["seats"][w]["vp"], round=view.get("round", 0))
-        seats = view.get("seats", [])
-        rows = s.history
-        for key, chart in (("vp", self.ids.vp_chart), ("florins", self.ids.florins_chart)):
+        view = s.view()
+        self.winner, self.detail = ui.outcome(view, app.lang, app.translations)
+        box = self.ids.charts
+        seats = s.header.get("seats", [])  # names and colours, as every game's header has them
+        rows = app.charts.rows() if app.charts is not None else []
+        if len(box.children) != len(ui.charts):
+            box.clear_widgets()
+            for _ in ui.charts:
+                box.add_widget(Factory.LineChart())
+        for chart, spec in zip(reversed(box.children), ui.charts):
             chart.unit = app.u
-            chart.title = app.t("over.chart_" + key)
-            chart.series = [(p["name"], theme.army(p.get("color", "")), [r[key][i] for r in rows])
+            chart.title = app.t(spec.title)
+            chart.series = [(p["name"], theme.army(p.get("color", "")), [r[spec.key][i] for r in rows if spec.key in r])
                             for i, p in enumerate(seats)]
+            self.ids["chart_" + spec.key] = chart

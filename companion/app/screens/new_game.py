@@ -1,120 +1,21 @@
-"""New game: seats in clockwise order with names and army colours, variants, target, box."""
+"""New game: pick the game (every installed game, with its seats); its setup form follows."""
 
-from kivy.factory import Factory
-from kivy.properties import DictProperty, ListProperty, NumericProperty, StringProperty
+from __future__ import annotations
 
-from companion.app import theme
 from companion.app.screens.base import BaseScreen
-
-MIN_SEATS, MAX_SEATS = 3, 5  # rulebook 5.3.1-5.3.3: auctions are defined for 3 to 5 players
-TARGET_RANGE = (20, 40)  # rules-decisions: default 30, up to 40 on the board track
+from companion.app.screens.games import seats_line
+from companion.app.widgets.common import make
 
 
 class NewGameScreen(BaseScreen):
-    seats = ListProperty([])
-    target = NumericProperty(30)
-    soldiers = NumericProperty(40)
-    variants = DictProperty({})
-    box_line = StringProperty("")
-
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        self.offered = {}
-        self.reset()
-
-    def reset(self):
-        names = ("", "", "")
-        self.seats = [{"name": n, "color": c} for n, c in zip(names, theme.DEFAULT_COLOURS)]
-        self.target, self.soldiers = 30, 40
-        self.variants = {}
-
-    def refresh(self):
-        s = self.session
-        if s is None:
-            return
-        self.offered = s.variant_names()
-        if not self.variants:
-            self.variants = {k: default for k, (default, _other) in self.offered.items()}
-        self.box_line = s.box_line(self.app.lang, self.app.translations)
-        box = self.ids.seats
+    def refresh(self) -> None:
+        app = self.app
+        box = self.ids.games
         box.clear_widgets()
-        for i, seat in enumerate(self.seats):
-            row = Factory.SeatRow()
-            row.index = i
-            row.seat_name = seat["name"]
-            row.colour = seat["color"]
-            row.screen = self
+        for name, game in sorted(app.games.items(), key=lambda item: app.game_title(item[0])):
+            row = make("GameChoice", title=app.game_title(name), seats=seats_line(app, game), name=name)
+            if name not in app.uis:
+                row.ids.pick.reason = app.reason(app.ui_problems.get(name)) or app.t(
+                    "home.no_screens", game=app.game_title(name))
             box.add_widget(row)
-        self.ids.variants.clear_widgets()
-        for key, value in sorted(self.variants.items()):
-            on = value != self.offered[key][0]
-            mark = self.app.t("common.on") if on else self.app.t("common.off")
-            b = Factory.Btn(text=f"{self.app.t(f'variant.{key}')}: {mark}", kind="selected" if on else "normal")
-            b.bind(on_tap=lambda _b, k=key: self.toggle_variant(k))
-            self.ids.variants.add_widget(b)
-
-    # -- seats --------------------------------------------------------------------------
-    def set_name(self, index: int, name: str):
-        if 0 <= index < len(self.seats):
-            self.seats[index]["name"] = name.strip()[:16]
-
-    def next_colour(self, index: int):
-        used = {s["color"] for s in self.seats}
-        order = list(theme.ARMY_COLOURS)
-        current = self.seats[index]["color"]
-        for step in range(1, len(order) + 1):
-            candidate = order[(order.index(current) + step) % len(order)]
-            if candidate not in used:
-                self.seats[index]["color"] = candidate
-                break
-        self.refresh()
-
-    def add_seat(self):
-        if len(self.seats) >= MAX_SEATS:
-            self.app.toast(self.app.t("new_game.max_seats", n=MAX_SEATS))
-            return
-        used = {s["color"] for s in self.seats}
-        colour = next(c for c in theme.ARMY_COLOURS if c not in used)
-        self.seats.append({"name": "", "color": colour})
-        self.refresh()
-
-    def remove_seat(self, index: int):
-        if len(self.seats) <= MIN_SEATS:
-            self.app.toast(self.app.t("new_game.min_seats", n=MIN_SEATS))
-            return
-        del self.seats[index]
-        self.refresh()
-
-    def move_up(self, index: int):
-        if index > 0:
-            self.seats[index - 1], self.seats[index] = self.seats[index], self.seats[index - 1]
-            self.refresh()
-
-    # -- options ------------------------------------------------------------------------
-    def change_target(self, delta: int):
-        self.target = min(TARGET_RANGE[1], max(TARGET_RANGE[0], self.target + delta))
-
-    def change_soldiers(self, delta: int):
-        self.soldiers = min(60, max(20, self.soldiers + delta))
-
-    def toggle_variant(self, key: str):
-        default, other = self.offered[key]
-        self.variants[key] = other if self.variants[key] == default else default
-        self.refresh()
-
-    def seat_list(self) -> list[dict]:
-        """The seats with a name for everyone (an empty name becomes "Player N")."""
-        return [
-            {"name": s["name"] or self.app.t("new_game.default_name", n=i + 1), "color": s["color"]}
-            for i, s in enumerate(self.seats)
-        ]
-
-    def start(self):
-        reason = self.session.new_game(
-            seats=self.seat_list(), variants=dict(self.variants), target=int(self.target),
-            soldiers=int(self.soldiers),
-        )
-        if reason:
-            self.app.toast(self.app.reason(reason))
-            return
-        self.app.go_current()
+            self.ids["pick_" + name] = row.ids.pick

@@ -1,5 +1,7 @@
 """Settings: language, which hardware (real or simulated) and its status, files in use."""
 
+from __future__ import annotations
+
 from kivy.properties import ListProperty, StringProperty
 
 from companion.app.screens.base import BaseScreen
@@ -12,20 +14,21 @@ class SettingsScreen(BaseScreen):
     mode = StringProperty("auto")
     files_line = StringProperty("")
 
-    def refresh(self):
-        s = self.session
-        self.mode = self.app.settings.get("hardware")
-        status = s.hardware_status() if s else {}
-        t = self.app.t
+    def refresh(self) -> None:
+        app = self.app
+        self.mode = app.settings.get("hardware")
+        status = app.hardware.status() if app.hardware is not None else {}
+        t = app.t
         lines = []
         for part in ("handsets", "dice", "pins"):
             value = status.get(part)
-            lines.append(t(f"settings.{part}", status=value if value else t("settings.not_available")))
+            lines.append(t(f"settings.{part}", status=app.reason(value) if value else t("settings.not_available")))
         self.status_lines = lines
-        self.files_line = s.files_line(self.app.lang, self.app.translations) if s else ""
+        where = getattr(self.session.journal, "path", None) if self.session is not None else None
+        self.files_line = t("settings.files", database=str(where) if where else t("settings.memory"))
 
-    def set_mode(self, mode: str):
+    def set_mode(self, mode: str) -> None:
         self.app.settings.set("hardware", mode)
-        self.session.restart_hardware()
+        self.app.hardware.restart()
         self.app.refresh()
         self.refresh()

@@ -2,7 +2,5 @@
 
 from companion.app.widgets.common import Btn, Panel, Swatch, Toast  # noqa: F401
 from companion.app.widgets.dialogs import Dialog, Keypad  # noqa: F401
-from companion.app.widgets.mapview import MapView  # noqa: F401
-from companion.app.widgets.vptrack import VPTrack  # noqa: F401
 from companion.app.widgets.chart import LineChart  # noqa: F401
 from companion.app.widgets.dice import DiceRow  # noqa: F401

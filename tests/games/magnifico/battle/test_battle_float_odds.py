@@ -43,7 +43,8 @@ def battles(draw):
         defender["cards"].update(automaton=draw(bit), walls=draw(bit))
         attacker["cards"].update(great_cannon=draw(bit), bombard=draw(bit), paratrooper=draw(bit))
     return {"attacker": attacker, "defender": defender, "sea_raid": draw(st.booleans()),
-            "variants": {"tank_explosion": draw(st.sampled_from(["army", "infantry"]))}}
+            "variants": {"tank_explosion": draw(st.sampled_from(["army", "infantry"])),
+                         "intercept": draw(st.sampled_from(["both", "defender"]))}}
 
 
 def _close(float_result, exact_result):

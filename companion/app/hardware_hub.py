@@ -1,0 +1,187 @@
+"""The table's devices in one place: the sealed-entry handsets, their keyboard stand-in on a
+laptop, the dice desk and the serial dice reader.
+
+The hub opens what the settings ask for; a failure becomes a line on the settings screen,
+never a crash. It knows no game: the open game's UI package opens a sealed request on
+``handsets`` (a Magnifico auction, a Leonardo faction) and registers as ``sealed`` to turn
+a lock into its game's command. Every callback arrives through ``post`` (Kivy's main thread).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from companion.app.settings import Readable
+from companion.errors import CompanionError
+from hardware import settings as hw_settings
+from hardware.dice import DiceDesk
+from hardware.dice_reader import DiceReader
+from hardware.handsets import BidHandsets
+from hardware.keyboard import HandsetKeyboard
+
+Post = Callable[[Callable[[], None]], None]
+
+
+
+class SealedHandler(Protocol):
+    """What the open game does with a handset's lock and unlock (send its sealed command)."""
+
+    def locked(self, seat: int, value: Any) -> None: ...
+
+    def unlocked(self, seat: int) -> None: ...
+
+
+class HardwareHub:
+    """Handsets, keyboard, dice desk and reader, opened from the settings."""
+
+    def __init__(self, settings: Readable, post: Post | None = None):
+        self.settings = settings
+        self.post: Post = post or (lambda fn: fn())
+        self.listeners: list[Callable[[], None]] = []  # redraw: a seat's state, a roll, a notice
+        self.restarted: list[Callable[[], None]] = []  # the devices were reopened: open requests again
+        self.sealed: SealedHandler | None = None
+        self.handsets: BidHandsets | None = None
+        self.keyboard: HandsetKeyboard | None = None
+        self.dice: DiceDesk | None = None
+        self.dice_reader: DiceReader | None = None
+        self.seat_states: dict[int, str] = {}  # "waiting" / "entering" / "locked", never a value
+        self.notice = ""
+        self.problem = ""  # why the handsets could not be opened
+        self.dice_problem = ""
+        self.dice_candidate: Any = None
+
+    # -- opening and closing ------------------------------------------------------------
+    def start(self) -> None:
+        """Open the handsets the settings ask for, then the dice desk."""
+        self.seat_states = {}
+        mode = self.settings.get("hardware") or "auto"
+        try:
+            hs = dataclasses.replace(hw_settings.load(), mode=mode)
+            self.handsets = BidHandsets.from_settings(
+                hs, post=self.post, on_state=self._on_state, on_lock=self._on_lock, on_unlock=self._on_unlock,
+                on_notice=self._on_notice, defer_locks=False)  # each lock goes to the rules at once: the journal seals it
+            self.problem = ""
+        except Exception as err:
+            self.handsets = None
+            self.problem = getattr(err, "reason", None) or str(err)
+            return
+        if self.handsets.factory_label == "MockFactory":
+            self.keyboard = HandsetKeyboard(self.handsets)
+        self._start_dice(hs, mode)
+
+    def _start_dice(self, hs: Any, mode: str) -> None:
+        """The dice desk; with a reader on the serial port unless the hardware is simulated."""
+        reader = None
+        if mode != "simulated" or hs.dice.port:
+            try:
+                reader = DiceReader.from_settings(hs.dice, post=self.post).start()
+            except Exception as err:
+                self.dice_problem = getattr(err, "reason", None) or str(err)
+        self.dice_reader = reader
+        self.dice = DiceDesk(reader=reader, post=self.post, on_candidate=self._on_dice_candidate,
+                             on_notice=self._on_notice_text)
+
+    def stop(self) -> None:
+        if self.dice_reader is not None:
+            try:
+                self.dice_reader.stop()
+            except Exception:
+                pass
+        self.dice_reader = None
+        self.dice = None
+        if self.handsets is not None:
+            try:
+                self.handsets.close()
+            except Exception:
+                pass
+        self.handsets = None
+        self.keyboard = None
+
+    def restart(self) -> None:
+        """Reopen everything (the settings changed); the open game reopens its request."""
+        self.stop()
+        self.start()
+        for fn in list(self.restarted):
+            fn()
+        self._changed()
+
+    def status(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"real": False, "handsets": None, "dice": None, "pins": None}
+        if self.handsets is not None:
+            label = self.handsets.factory_label
+            out["real"] = label not in ("", "MockFactory")
+            out["handsets"] = self.handsets.status
+            out["pins"] = label
+        elif self.problem:
+            out["handsets"] = self.problem
+        if self.dice_reader is not None:
+            out["dice"] = self.dice_reader.status
+        elif self.dice is not None:
+            out["dice"] = self.dice_problem or "no reader: typed faces or the app's roll"
+        return out
+
+    # -- the handsets -------------------------------------------------------------------
+    @property
+    def sealed_open(self) -> bool:
+        """A sealed request is open on the handsets (some seat is entering or locked)."""
+        if self.handsets is None:
+            return False
+        return any(state != "waiting" for state in self.handsets.states().values())
+
+    def uses_keypad(self, seat: int) -> bool:
+        """True when the seat enters on the app's private keypad (no handset display)."""
+        return self.handsets is None or self.handsets.uses_keypad(seat)
+
+    def key(self, char: str, pressed: bool) -> bool:
+        """A laptop key standing for a handset button (``hardware.keyboard``); True if it was one."""
+        if self.keyboard is None or not self.sealed_open:
+            return False
+        return self.keyboard.key(char, pressed) is not None
+
+    def _on_state(self, seat: int, state: str) -> None:
+        self.seat_states = {**self.seat_states, seat: state}
+        self._changed()
+
+    def _on_lock(self, seat: int, value: Any) -> None:
+        if self.sealed is not None:
+            self.sealed.locked(seat, value)
+
+    def _on_unlock(self, seat: int) -> None:
+        if self.sealed is not None:
+            self.sealed.unlocked(seat)
+
+    def _on_notice(self, seat: int, text: str) -> None:
+        self._on_notice_text(text)
+
+    def _on_notice_text(self, text: str) -> None:
+        self.notice = text
+        self._changed()
+
+    def say(self, text: str) -> None:
+        """A notice for the screen (a refused lock, a reader's complaint)."""
+        self._on_notice_text(text)
+
+    # -- the dice -----------------------------------------------------------------------
+    def request_dice(self, n: int, kind: str) -> None:
+        """A roll of ``n`` dice of ``kind`` is wanted now (the reader, if any, is armed)."""
+        self.dice_candidate = None
+        if self.dice is not None:
+            try:
+                self.dice.request(n, kind)
+            except CompanionError as err:
+                self.notice = err.reason
+
+    def dice_done(self) -> None:
+        self.dice_candidate = None
+        if self.dice is not None:
+            self.dice.cancel()
+
+    def _on_dice_candidate(self, roll: Any) -> None:
+        self.dice_candidate = roll
+        self._changed()
+
+    def _changed(self) -> None:
+        for listener in list(self.listeners):
+            listener()

@@ -1,0 +1,257 @@
+"""The auction: turning up the cards, the sealed bids (handsets or a private keypad), the reveal,
+then each player in order takes a card or passes; the Leonardo card moves on screen."""
+
+from __future__ import annotations
+
+import random
+
+from kivy.animation import Animation
+from kivy.clock import Clock
+from kivy.factory import Factory
+from kivy.properties import ListProperty, StringProperty
+
+from companion.app.widgets.common import make
+from companion.app.widgets.dialogs import ask_number
+from companion.games.magnifico import commands as C
+
+from .. import presenters
+from .base import MagnificoScreen
+
+
+class MagnificoAuctionScreen(MagnificoScreen):
+    title = StringProperty("")
+    help = StringProperty("")
+    picked = ListProperty([])
+
+    def refresh(self):
+        s = self.session
+        if s is None or not s.has_game:
+            return
+        app, view = self.app, s.view()
+        phase = view.get("phase")
+        self.title = app.t("phase." + phase) if phase in ("auction_draw", "bidding", "choosing") else app.t(
+            "auction.title")
+        cards, seats = self.ids.cards, self.ids.seats
+        cards.clear_widgets()
+        seats.clear_widgets()
+        if phase == "auction_draw":
+            self._draw_picker(s, app, cards)
+        else:
+            self.picked = []
+            self._offer(s, app, view, cards)
+        self._seats(s, app, view, phase, seats)
+        Clock.schedule_once(lambda _dt: self._move_leonardo(view.get("leonardo")), 0)
+
+    def _card_pos(self, row):
+        """On the row's slot for it, between the name and the status."""
+        slot = row.ids.slot
+        return (slot.x, row.center_y - self.ids.leo.height / 2)
+
+    def _move_leonardo(self, holder):
+        """The Leonardo card sits on its holder's row, and slides to a new holder (rulebook 5.3.6)."""
+        leo = self.ids.leo
+        rows = list(reversed(self.ids.seats.children))
+        if holder is None or holder >= len(rows) or self.manager is None or self.manager.current != self.name:
+            leo.opacity = 0
+            return
+        row = rows[holder]
+        before = getattr(self, "_holder", None)
+        self._holder = holder
+        Animation.cancel_all(leo)
+        leo.opacity = 1
+        # the rows may not be laid out yet: follow the holder's row when it moves
+        old_row = getattr(self, "_leo_row", None)
+        if old_row is not None:
+            old_row.ids.slot.unbind(pos=self._follow_row)
+        self._leo_row = row
+        row.ids.slot.bind(pos=self._follow_row)
+        if before is None or before == holder or before >= len(rows):
+            leo.pos = self._card_pos(row)
+            return
+        leo.pos = self._card_pos(rows[before])
+        Animation(pos=self._card_pos(row), duration=0.8, t="in_out_quad").start(leo)
+
+    def _follow_row(self, *_):
+        leo = self.ids.leo
+        Animation.cancel_all(leo)
+        leo.pos = self._card_pos(self._leo_row)
+
+    # -- turning up the cards ------------------------------------------------------------
+    def _draw_picker(self, s, app, box):
+        a = s.action("DrawAuction")
+        need_v, need_p = a["vehicles"], a["projects"]
+        self.help = app.t("auction.draw_help", v=need_v, p=need_p)
+        kinds = s.view()["cards"]
+        picked_v = [c for c in self.picked if kinds[c]["kind"] in ("tank", "airplane")]
+        picked_p = [c for c in self.picked if c not in picked_v]
+        grid = Factory.GridLayout(cols=3, spacing=app.u * 4, size_hint_y=None, row_default_height=app.touch,
+                                  row_force_default=True)
+        grid.bind(minimum_height=grid.setter("height"))
+        seen_kinds = set()
+        for c in a["vehicle_cards"] + a["project_cards"]:
+            kind = kinds[c]["kind"]
+            vehicle = kind in ("tank", "airplane")
+            if not vehicle:
+                if kind in seen_kinds:
+                    continue
+                seen_kinds.add(kind)
+            label = self.ui.card_name(c, app.lang)
+            if not vehicle:
+                left = sum(1 for x in a["project_cards"] if kinds[x]["kind"] == kind and x not in self.picked)
+                label = f"{label} ({left})"
+            chosen = c in self.picked or (not vehicle and any(kinds[x]["kind"] == kind for x in picked_p))
+            b = Factory.Btn(text=label, kind="selected" if chosen else "normal", font_size=app.u * 12,
+                            shorten=True, max_lines=2)
+            b.bind(on_tap=lambda _b, card=c: self.pick(card))
+            grid.add_widget(b)
+        scroll = Factory.ScrollView()
+        scroll.add_widget(grid)
+        box.add_widget(scroll)
+        line = Factory.BoxLayout(size_hint_y=None, height=app.touch, spacing=app.u * 6)
+        rnd = Factory.Btn(text=app.t("auction.random"))
+        rnd.bind(on_tap=lambda *_: self.draw_random())
+        clear = Factory.Btn(text=app.t("auction.clear"), kind="quiet")
+        clear.bind(on_tap=lambda *_: self._clear())
+        ok = Factory.Btn(text=app.t("auction.turned_up", v=len(picked_v), p=len(picked_p)), kind="primary")
+        ok.reason = "" if (len(picked_v), len(picked_p)) == (need_v, need_p) else app.t(
+            "auction.need", v=need_v, p=need_p)
+        ok.bind(on_tap=lambda *_: self.confirm_draw())
+        self.ids["draw_ok"] = ok
+        line.add_widget(clear)
+        line.add_widget(rnd)
+        line.add_widget(ok)
+        box.add_widget(line)
+
+    def _clear(self):
+        self.picked = []
+        self.refresh()
+
+    def pick(self, card: str):
+        """Tap a card turned up; tapping a project kind again takes another of that kind."""
+        s = self.session
+        kinds = s.view()["cards"]
+        kind = kinds[card]["kind"]
+        if card in self.picked:
+            self.picked.remove(card)
+        elif kind in ("tank", "airplane"):
+            self.picked.append(card)
+        else:
+            a = s.action("DrawAuction")
+            free = [c for c in a["project_cards"] if kinds[c]["kind"] == kind and c not in self.picked]
+            if free:
+                self.picked.append(free[0])
+        self.refresh()
+
+    def draw_random(self):
+        """The app draws for the table (the players then take those cards from the decks)."""
+        s = self.session
+        a = s.action("DrawAuction")
+        view = s.view()
+        rng = random.SystemRandom()
+        chosen = []
+        for deck, k in (("vehicles", a["vehicles"]), ("projects", a["projects"])):
+            unknown, bottom = view["decks"][deck]["unknown"], view["decks"][deck]["bottom"]
+            take = rng.sample(unknown, min(k, len(unknown)))
+            chosen += take + bottom[: k - len(take)]
+        self.picked = chosen
+        self.confirm_draw()
+
+    def confirm_draw(self):
+        if self.send(C.DrawAuction(tuple(self.picked))):
+            self.picked = []
+
+    # -- the cards on offer ------------------------------------------------------------------
+    def _offer(self, s, app, view, box):
+        a = view.get("auction") or {}
+        choose = s.action("ChooseCard") if view.get("phase") == "choosing" else None
+        allowed = {c["card"]: c for c in (choose or {}).get("cards", [])}
+        self.help = app.t("auction.bid_help") if view.get("phase") == "bidding" else (
+            app.t("auction.choose_help", name=presenters.seat_name(view, choose["seat"]),
+                  price=choose["price"]) if choose else "")
+        for c in a.get("cards", []):
+            row = make("MagCardRow", name=self.ui.card_name(c, app.lang), effect=self.ui.card_effect(c, app.lang))
+            if choose:
+                info = allowed.get(c, {})
+                row.ids.take.opacity = 1
+                row.ids.take.reason = "" if info.get("allowed", False) else app.reason(info.get("reason", ""))
+                row.ids.take.bind(on_tap=lambda _b, card=c, seat=choose["seat"]: self.send(
+                    C.ChooseCard(seat, card)))
+                self.ids["take_" + c] = row.ids.take
+            else:
+                row.ids.take.opacity = 0
+                row.ids.take.disabled = True
+            box.add_widget(row)
+        if choose:
+            p = Factory.Btn(text=app.t("auction.pass", name=presenters.seat_name(view, choose["seat"])),
+                            kind="quiet")
+            p.bind(on_tap=lambda *_: self.send(C.PassChoice(choose["seat"])))
+            self.ids["pass"] = p
+            box.add_widget(p)
+        box.add_widget(Factory.Widget())
+
+    # -- the seats ----------------------------------------------------------------------------
+    def _seats(self, s, app, view, phase, box):
+        a = view.get("auction") or {}
+        bids = a.get("bids", {})
+        order = s.legal().get("order", [])
+        chooser = (s.legal().get("to_act") or [None])[0] if phase == "choosing" else None
+        for i, p in enumerate(view["seats"]):
+            row = make("MagSeatBidRow", name=p["name"], rgba=presenters.seat_rgba(view, i),
+                       leonardo=view.get("leonardo") == i)
+            btn = row.ids.action
+            if phase == "bidding" and i in a.get("bidders", []):
+                # the rules say who has locked (after a restart too); the handset adds "entering"
+                locked = i in presenters.locked_seats(a)
+                shown = self.hardware.seat_states.get(i) if self.hardware is not None else None
+                state = "locked" if locked else (shown if shown in ("waiting", "entering") else "entering")
+                row.status = app.t("auction." + state)
+                row.locked = locked
+                if locked:
+                    btn.text = app.t("auction.unlock")
+                    btn.bind(on_tap=lambda _b, seat=i: self._unlock(seat))
+                else:
+                    btn.text = app.t("auction.keypad")
+                    btn.kind = "primary"
+                    btn.bind(on_tap=lambda _b, seat=i: self.open_keypad(seat))
+                self.ids[f"bid_{i}"] = btn
+            elif phase == "bidding":
+                row.status = app.t("auction.no_bid", n=p["florins"])
+                btn.opacity, btn.disabled = 0, True
+            elif phase == "choosing" or a.get("revealed"):
+                bid = bids.get(str(i))
+                done = i in a.get("done", [])
+                row.status = app.t("auction.revealed_bid", n=bid) if bid is not None else app.t("auction.no_bid",
+                                                                                                 n=p["florins"])
+                if i in order:
+                    row.status += "  #" + str(order.index(i) + 1)
+                row.locked = i == chooser
+                btn.opacity, btn.disabled = 0, True
+                if done:
+                    row.status += "  " + app.t("auction.done")
+            else:
+                row.status = app.t("table.florins", n=p["florins"])
+                btn.opacity, btn.disabled = 0, True
+            box.add_widget(row)
+        notice = self.hardware.notice if self.hardware is not None else ""
+        if notice:
+            box.add_widget(Factory.Dim(text=app.reason(notice)))
+        box.add_widget(Factory.Dim(text=app.hardware_line))
+
+    def open_keypad(self, seat: int):
+        s, app = self.session, self.app
+        name = presenters.seat_name(s.view(), seat)
+
+        def got(amount):
+            reason = self.ui.bids.enter(seat, amount)
+            if reason:
+                app.toast(app.reason(reason))
+            self.refresh()
+
+        ask_number(app, app.t("auction.keypad_title", name=name), app.t("auction.keypad_help", name=name), got,
+                   masked=True)
+
+    def _unlock(self, seat: int):
+        reason = self.ui.bids.unlock(seat)
+        if reason:
+            self.app.toast(self.app.reason(reason))
+        self.refresh()

@@ -1,0 +1,148 @@
+"""The odds are computed off the main thread: the screen says "computing the odds…", a tap
+is processed meanwhile, and the odds appear when the worker delivers them (docs/battle.md
+"Speed": exact odds take seconds with airplanes on both sides, so the app uses float mode)."""
+
+import threading
+
+import pytest
+
+from companion.app import harness
+from companion.games.magnifico import commands as C
+from companion.games.magnifico.ui.odds import PENDING
+from tests.games.magnifico.ui.games import mag, neighbours, new_game_with_cards_removed, roll_start_order, tap_territory
+
+
+@pytest.fixture
+def bruno_attacks(home):
+    """Bruno's turn; Anna holds a territory next to Bruno's castle with one soldier."""
+    app = home
+    s = app.session
+    new_game_with_cards_removed(app)
+    roll_start_order(s)
+    near = neighbours(s.view())
+    anna = s.action("PlaceFirstCastle")["territories"][0]
+    middle = sorted(near[anna])[0]
+    bruno = next(t for t in sorted(near[middle]) if t != anna and t not in near[anna])
+    assert s.send(C.PlaceFirstCastle(0, anna)).ok
+    assert s.send(C.PlaceFirstCastle(1, bruno)).ok
+    carla = next(t for t in s.action("PlaceFirstCastle")["territories"]
+                 if t not in near[anna] | near[bruno] | near[middle] and t != middle)
+    assert s.send(C.PlaceFirstCastle(2, carla)).ok
+    draw = s.action("DrawAuction")
+    assert s.send(C.DrawAuction((draw["vehicle_cards"][0], draw["project_cards"][0]))).ok
+    for seat in range(3):
+        assert s.send(C.LockBid(seat, 30 - 10 * seat)).ok
+    for seat in s.legal()["to_act"] * 3:
+        if s.view()["phase"] != "choosing":
+            break
+        assert s.send(C.PassChoice(s.legal()["to_act"][0])).ok
+    assert s.view()["phase"] == "turns" and s.legal()["to_act"] == [0]
+    assert s.send(C.Invade(0, anna, middle, 1)).ok
+    assert s.send(C.EndTurn(0)).ok
+    assert s.legal()["to_act"] == [1]
+    app.go_current()
+    harness.frames(2)
+    return app, bruno, middle
+
+
+@pytest.fixture
+def slow_odds(monkeypatch):
+    """battle.odds held until the test releases it (the worker thread waits on an Event)."""
+    from companion.games.magnifico import battle
+
+    real, release, calls = battle.odds, threading.Event(), []
+
+    def slow(position, exact=True):
+        calls.append(exact)
+        assert release.wait(10)
+        return real(position, exact=exact)
+
+    monkeypatch.setattr(battle, "odds", slow)
+    yield release, calls
+    release.set()
+
+
+def wait_for(predicate, seconds=10.0):
+    import time
+
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        harness.frames(1)
+        if predicate():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def test_attack_preview_stays_responsive_while_odds_compute(bruno_attacks, slow_odds):
+    app, bruno, middle = bruno_attacks
+    release, calls = slow_odds
+    turn = app.screens["magnifico.turn"]
+    harness.tap(harness.find_id("act_Attack"))
+    tap_territory(turn, bruno)
+    tap_territory(turn, middle)
+    line = harness.find_id("odds")
+    assert line.text == app.t("battle.odds_computing")
+    before = turn.pick["soldiers"]
+    step = harness.find_id("step_soldiers")
+    harness.tap(step.children[2])  # minus: processed while the worker is still blocked
+    assert not release.is_set() and turn.pick["soldiers"] == before - 1
+    assert harness.find_id("odds").text == app.t("battle.odds_computing")
+    release.set()
+    assert wait_for(lambda: "%" in harness.find_id("odds").text)
+    assert calls and not any(calls)  # float mode only (exact=False)
+    assert turn.pick["soldiers"] == before - 1  # the delivery did not redraw the choice
+
+
+def test_battle_screen_shows_odds_when_delivered(bruno_attacks, slow_odds):
+    app, bruno, middle = bruno_attacks
+    release, _calls = slow_odds
+    s = app.session
+    soldiers = s.view()["territories"][bruno]["soldiers"]
+    assert app.send(C.Attack(1, bruno, middle, soldiers - 1, 0, 0))
+    harness.frames(2)
+    assert app.manager.current == "magnifico.battle"
+    screen = app.screens["magnifico.battle"]
+    assert screen.odds == app.t("battle.odds_computing")
+    harness.tap(harness.find_id("assault_attacker_infantry"))  # a tap is processed meanwhile
+    assert screen.chosen and "dice_0" in screen.ids
+    release.set()
+    assert wait_for(lambda: "%" in screen.odds)
+    assert screen.chosen  # the dice entry stays open: only the odds line changed
+    odds = mag(app).battle_view()["odds"]
+    assert "exact" not in odds  # the float odds: no fractions
+    assert screen.odds == app.t("battle.odds", a=round(100 * odds["attacker_wins"]),
+                                d=round(100 * odds["defender_wins"]))
+
+
+def test_stale_odds_are_dropped(bruno_attacks, slow_odds):
+    app, bruno, middle = bruno_attacks
+    release, _calls = slow_odds
+    s = app.session
+    command = C.Attack(1, bruno, middle, 1, 0, 0)
+    assert mag(app).attack_odds(command) is PENDING
+    assert s.undo() is None  # the position changes while the worker computes
+    release.set()
+    assert not wait_for(lambda: any(k[1] == repr(command) for k in mag(app).odds.cache), seconds=0.5)
+
+
+def test_battle_lines_in_the_tables_language_with_plurals(bruno_attacks):
+    """The armies and the running log in Italian, singular and plural as the numbers ask."""
+    app, bruno, middle = bruno_attacks
+    s = app.session
+    app.set_lang("it")
+    try:
+        assert app.send(C.Attack(1, bruno, middle, 2, 0, 0))
+        harness.frames(2)
+        screen = app.screens["magnifico.battle"]
+        att, dfn = screen.armies.split("\n")[:2]
+        assert att == "Attaccante: 2 soldati" and dfn.startswith("Difensore: 1 soldato")
+        harness.tap(harness.find_id("assault_attacker_infantry"))
+        row = screen.ids["dice_0"]
+        row.set_faces(["blank", "explosion"])
+        harness.tap(harness.find_id("roll_ok"))
+        assert "0 colpi, 1 vuoto, 1 esplosione" in screen.log
+        assert "Bruno -1 soldato" in screen.log  # an explosion kills one of the roller's own (7.2)
+    finally:
+        app.set_lang("en")
+    assert app.t("battle.log_soldiers", n=1) == "1 soldier" and app.t("battle.log_soldiers", n=2) == "2 soldiers"

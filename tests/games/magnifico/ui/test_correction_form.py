@@ -1,0 +1,70 @@
+"""Undo and correction are one tap away: the top bar's undo, the menu's correction form of
+Magnifico's counters (docs/storage.md: ``Correct`` is a command like any other)."""
+
+import time
+
+from companion.app import harness
+from tests.games.magnifico.ui.games import mag, start
+
+SHORT_NAMES = [{"name": n, "color": c} for n, c in (("A", "red"), ("B", "blue"), ("C", "green"))]
+
+
+def test_undo_and_correction_from_the_top_bar(home):
+    app = home
+    s = app.session
+    start(app, SHORT_NAMES)
+    app.go_current()
+    harness.frames(2)
+    harness.tap(harness.find_id("removed"))
+    assert s.view()["phase"] == "start_roll"
+    harness.tap(harness.find_id("top_undo"))
+    assert s.view()["phase"] == "remove_cards"  # nothing was revealed: undo takes it back
+    assert app.manager.current == "magnifico.setup"
+    harness.tap(harness.find_id("removed"))  # corrections start once the setup's cards are removed
+    assert s.view()["phase"] == "start_roll"
+    harness.tap(harness.find_id("top_menu"))
+    harness.tap(harness.find_id("menu_correction"))
+    dialog = app.dialog
+    harness.tap(dialog.ids["seat_1"])
+    harness.tap(dialog.ids["apply"])
+    assert app.root.ids.toast.text == app.t("correction.need_reason")  # a correction needs a reason
+    dialog.ids["reason"].text = "miscounted"
+    florins = s.view()["seats"][1]["florins"]
+    harness.tap(dialog.ids["value"].children[0])  # plus: 10 florins more
+    harness.tap(dialog.ids["apply"])
+    # the engine's Correct takes it (docs/storage.md): florins changed, the log says why
+    assert app.root.ids.toast.text == app.t("correction.done")
+    assert s.view()["seats"][1]["florins"] == florins + 10
+    assert any("miscounted" in line for line in s.log())
+    for _ in range(100):  # the dialog's closing animation still holds the touches
+        if dialog.get_root_window() is None:
+            break
+        time.sleep(0.01)
+        harness.frames(1)
+    harness.tap(harness.find_id("top_undo"))
+    assert s.view()["seats"][1]["florins"] == florins  # undo takes a correction back like any command
+
+
+def test_correcting_a_territory(home):
+    app = home
+    s = app.session
+    start(app, SHORT_NAMES)
+    app.go_current()
+    harness.frames(2)
+    harness.tap(harness.find_id("removed"))
+    harness.tap(harness.find_id("top_menu"))
+    harness.tap(harness.find_id("menu_correction"))
+    dialog = app.dialog
+    harness.tap(dialog.ids["kind_territory"])
+    first = dialog.ids["territory_name"].text
+    harness.tap(dialog.ids["territory_next"])
+    assert dialog.ids["territory_name"].text != first  # the territories one by one, by name
+    tid = sorted(s.view()["territories"], key=lambda t: mag(app).territory_name(t, app.lang))[1]
+    assert mag(app).territory_name(tid, app.lang) in dialog.ids["territory_name"].text
+    harness.tap(dialog.ids["field_owner"])
+    harness.tap(dialog.ids["owner_2"])
+    dialog.ids["reason"].text = "C placed a soldier there and we forgot"
+    harness.tap(dialog.ids["apply"])
+    assert app.root.ids.toast.text == app.t("correction.done")
+    t = s.view()["territories"][tid]
+    assert (t["owner"], t["soldiers"]) == (2, 1)  # a new owner puts 1 soldier there (docs/storage.md)

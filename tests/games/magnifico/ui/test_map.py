@@ -1,0 +1,34 @@
+"""The schematic map: sea-zone labels never cover a territory's node (nor each other)."""
+
+import pytest
+
+from companion.app import harness
+from tests.games.magnifico.ui.games import mag
+
+SEATS = [{"name": n, "color": c} for n, c in (("Anna", "red"), ("Bruno", "blue"), ("Carla", "green"))]
+
+
+def overlaps(a, b):
+    return min(a[0] + a[2], b[0] + b[2]) > max(a[0], b[0]) and min(a[1] + a[3], b[1] + b[3]) > max(a[1], b[1])
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 800)])
+def test_sea_labels_leave_the_nodes_free(home, size):
+    app, s = home, home.session
+    assert mag(app).new_game(seats=SEATS, variants={}, target=30, soldiers=40) is None
+    try:
+        harness.resize(size)
+        app.go("magnifico.table")
+        harness.frames(3)
+        m = app.screens["magnifico.table"].ids.map
+        m.redraw()
+        seas = {sea["id"] for sea in m.map_data["seas"]}
+        assert set(m.sea_boxes) == seas and seas
+        nodes = m.node_boxes(*m.node_size())
+        for sid, box in m.sea_boxes.items():
+            assert m.x <= box[0] and box[0] + box[2] <= m.right and m.y <= box[1] and box[1] + box[3] <= m.top
+            covered = [tid for tid, node in nodes.items() if overlaps(box, node)]
+            assert not covered, f"{sid} covers {covered} at {size}"
+            assert not [o for o, other in m.sea_boxes.items() if o != sid and overlaps(box, other)]
+    finally:
+        harness.resize((800, 480))
