@@ -217,7 +217,7 @@ class Flow:
         table = self.tables.get(st, action)
         if action == "tanks":
             return (_ATTACKER_TANKS if side == P.ATTACKER else _DEFENDER_TANKS, after, table, st)
-        return (_SHIFT if side == P.ATTACKER else _FLAT, after, table[0], table[1])
+        return (_SHIFT if side == P.ATTACKER else _FLAT, after, table[0], table[1], st[2])
 
     def result(self) -> dict:
         out: dict = defaultdict(float)
@@ -245,7 +245,7 @@ class Flow:
         if kind == _SHIFT:
             self.attacker_rows(step, part, mass)
         elif kind == _FLAT:
-            _, after, rows, tails = step
+            _, after, rows, tails, _ = step
             i = 0
             for x, _, factors, delta, _ in rows:
                 mx = mass * x
@@ -270,7 +270,7 @@ class Flow:
 
     def attacker_rows(self, step: tuple, part: int, mass: float) -> None:
         """An attacker's assault: per row one multiplication, wins taken off the bottom."""
-        _, after, rows, tails = step
+        _, after, rows, tails, soldiers = step
         epsilon, ends, pending, mass_of, forward = self.epsilon, self.ends, self.pending, self.mass, self.forward
         push, heap = heapq.heappush, self.heap
         i = 0
@@ -283,7 +283,7 @@ class Flow:
             if k:
                 w = q & LOWS[k + 1]
                 if w:
-                    ends[won] += w
+                    ends[("attacker", soldiers - won)] += w
                 q = q >> SHIFTS[k + 1] << WIDTH
                 if not q:
                     continue

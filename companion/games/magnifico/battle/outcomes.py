@@ -74,13 +74,13 @@ def _with(st: tuple, d: int) -> tuple:
 
 
 def _rows(merged: dict) -> tuple:
-    """Rows from {(k, delta, won_with): probability}, the outcomes that lead to the same
+    """Rows from {(k, delta, lost_first): probability}, the outcomes that lead to the same
     key merged into one row, most likely first, with the mass of each row and all after
     it (to prune a tail at once). A row is (x, kills K of its most killing outcome, its
     factors as a column with the outcome killing k in field K - k (one multiplication
     applies them all, then a shift by K), key change delta (None: the acting side's last
-    soldier fell, its foe wins), the end a win by these kills is: ("attacker", soldiers
-    left) or None)."""
+    soldier fell, its foe wins), and how many of the attacker's soldiers a win by these
+    kills leaves behind: 0, 1 (the paratrooper) or None)."""
     groups: dict = {}
     for (k, delta, won), x in merged.items():
         if x > 0:
@@ -89,7 +89,7 @@ def _rows(merged: dict) -> tuple:
     for (delta, won), outcomes in groups.items():
         top = max(k for k, _ in outcomes)
         factors = sum(factor(x) << ((top - k) * WIDTH) for k, x in outcomes)
-        rows.append((sum(x for _, x in outcomes), top, factors, delta, None if won is None else ("attacker", won)))
+        rows.append((sum(x for _, x in outcomes), top, factors, delta, won))
     rows.sort(key=lambda r: -r[0])
     tails = []
     tail = 0.0
@@ -121,7 +121,8 @@ class Tables:
             sub = (action, st[2], st[8])
         elif action == "airplanes":
             flying, icpt = st[P.AIRPLANES_AT[side]], st[P.AIRPLANES_AT[foe]] if c.culverin[foe] else 0
-            sub = (action, side, st[2], flying, icpt, st[9])
+            # the attacker's soldiers matter to its air assault only through the paratrooper
+            sub = (action, side, P.uses_paratrooper(c, st) if side == P.ATTACKER else st[2], flying, icpt)
         else:
             tanks, icpt = st[P.TANKS_AT[side]], st[P.AIRPLANES_AT[foe]] if c.anti_tank_bomb[foe] else 0
             sub = (action, side, tanks, icpt, P.level(self.c, st) if side == P.ATTACKER else 0)
@@ -144,7 +145,7 @@ class Tables:
                 k, delta = BIG - s[3], None
             else:
                 k, delta = BIG - s[5], here - pieces(s)
-            won = P.infantry_effect(c, _with(st, k), h, b, e)[2] if k else None
+            won = st[2] - P.infantry_effect(c, _with(st, k), h, b, e)[2] if k else None
             _add(merged, k, delta, won, w * unit)
         return _rows(merged)
 
@@ -168,7 +169,7 @@ class Tables:
                 continue
             if roll is not None:  # the paratrooper's soldier; a hit leaves the castle without protection
                 delta |= 1 << SOLDIERS_SHIFT | (1 << _INTACT if roll == "hit" else 0)
-            _add(merged, kills, delta, soldiers - (roll is not None) if kills else None, x)
+            _add(merged, kills, delta, int(roll is not None) if kills else None, x)
         return _rows(merged)
 
     def _tanks(self, st: tuple) -> "Volley":

@@ -18,15 +18,10 @@ from .outcomes import BIG, LOST, SOLDIERS_SHIFT
 def attacker(flow, volley, st: tuple, after: int, part: int, mass: float) -> None:
     """The attacker's tanks fire one at a time; the next fires only with at least
     `fires_from` defenders left (the first always)."""
-    fires_from = flow.tables.fires_from(st)
-    done: dict = {}
-    for x, X, delta, left in volley.intercepts:
-        if mass * x < flow.epsilon and flow.prune(mass * x):
-            continue
-        result = done.get(left)
-        if result is None:
-            result = done[left] = _attacker_shots(volley.shots, fires_from, part, left)
-        column, lost, won = result
+    intercepts = [i for i in volley.intercepts if not (mass * i[0] < flow.epsilon and flow.prune(mass * i[0]))]
+    done = _attacker_shots(volley.shots, flow.tables.fires_from(st), part, {i[3] for i in intercepts})
+    for x, X, delta, left in intercepts:
+        column, lost, won = done[left]
         if column:
             flow.add_attacker(flow.resolve(after - delta), column * X, mass * x)
         if lost:
@@ -35,18 +30,27 @@ def attacker(flow, volley, st: tuple, after: int, part: int, mass: float) -> Non
             flow.ends[("attacker", st[2])] += won * X
 
 
-def _attacker_shots(shots: tuple, fires_from: int, live: int, left: int) -> tuple:
-    """(column after the volley, column of the attacker's losses, of its wins), normal."""
+def _attacker_shots(shots: tuple, fires_from: int, live: int, lefts: set) -> dict:
+    """{tanks: (column after they fired, column of the attacker's losses, of its wins)},
+    normal, for every number of tanks in `lefts`: one volley, seen after each count."""
+    results: dict = {}
     after = lost = won = 0
     stops = -1 if fires_from >= BIG else LOWS[min(fires_from, 129)]  # -1: every field
-    for shot in range(left):
+    last = max(lefts, default=0)
+    for shot in range(last + 1):
+        if shot in lefts:
+            results[shot] = (after + live, normal(lost), normal(won))
+        if shot == last:
+            break
         if shot:
             stop = live & stops
             if stop:
                 after += stop
                 live -= stop
-            if not live:
-                break
+        if not live:
+            for left in lefts:
+                results.setdefault(left, (after, normal(lost), normal(won)))
+            break
         nxt = 0
         for kills, _, Xs in shots:
             q = live * Xs
@@ -60,7 +64,7 @@ def _attacker_shots(shots: tuple, fires_from: int, live: int, left: int) -> tupl
             else:
                 nxt += q
         live = normal(nxt)
-    return after + live, normal(lost), normal(won)
+    return results
 
 
 def defender(flow, volley, st: tuple, after: int, part: int, mass: float) -> None:

@@ -214,7 +214,7 @@ def _expand(tables, s, action):
             if not f:
                 continue
             if side == P.ATTACKER and k >= d:
-                target = ("end",) + won + (0,)
+                target = ("end", "attacker", s[2] - won, 0)
             elif delta is None:  # the acting side's last soldier fell
                 target = ("end", "defender", 0, d - k)
             else:
