@@ -16,9 +16,10 @@ choice depends on the defenders only through whether a tank fires, at one thresh
 a column splits in at most two.
 
 Pruning (docs/battle.md, "Float odds"): a column or an outcome carrying less than
-EPSILON is dropped while it is at most 1/64 of the budget left, so all that is dropped
-stays below BUDGET; the mass dropped is returned, and every probability of the result
-is at most that much (plus rounding) below the exact one.
+EPSILON (SMALL_EPSILON for small battles) is dropped while it is at most 1/64 of the
+budget left, so all that is dropped stays below BUDGET; the mass dropped is returned,
+and every probability of the result is at most that much (plus rounding) below the
+exact one.
 """
 
 from __future__ import annotations
@@ -32,7 +33,17 @@ from .columns import FACTOR, LOWS, RAW_ONE, SHIFTS, TO_FLOAT, WIDTH, normal, raw
 from .outcomes import BIG, CODE, DEFENDS, LOST, SOLDIERS_SHIFT, TANKS_BITS, Tables, defender_infantry, key, state
 
 EPSILON = 1e-10
+SMALL_EPSILON = 1e-14  # for battles of at most SMALL_BATTLE states: cheap, so nearly exact
+SMALL_BATTLE = 20_000
 BUDGET = 1e-6
+
+
+def epsilon_for(st: tuple) -> float:
+    """The pruning threshold of a battle from compact state st (by its number of states)."""
+    states = 2 * (st[5] + 1)
+    for i in (2, 3, 4, 6, 7, 8):
+        states *= st[i] + 1
+    return SMALL_EPSILON if states <= SMALL_BATTLE else EPSILON
 
 # the kinds of step a column can take (Flow.plan)
 _END, _RETREAT, _SHIFT, _FLAT, _ATTACKER_TANKS, _DEFENDER_TANKS, _DEFENDER_INFANTRY = range(7)
@@ -71,8 +82,10 @@ class Flow:
     def size(self) -> int:
         return len(self.tables.cache) + len(self.forward) + len(self.profiles) + len(self.plans)
 
-    def run(self, st: tuple, epsilon: float = EPSILON, budget: float = BUDGET) -> tuple[dict, float]:
+    def run(self, st: tuple, epsilon: float | None = None, budget: float = BUDGET) -> tuple[dict, float]:
         """({(winner, attacker soldiers, defender soldiers): probability}, mass dropped)."""
+        if epsilon is None:
+            epsilon = epsilon_for(st)
         self.pending = pending = {}  # key -> raw column
         self.mass = mass_of = {}  # key -> at least the mass of its pending column
         self.heap = heap = []

@@ -14,7 +14,7 @@ from companion.errors import GameError
 from companion.games.magnifico.battle import odds, simulate, start, step
 from companion.games.magnifico.battle import policy as P
 from companion.games.magnifico.battle.columns import FACTOR, values
-from companion.games.magnifico.battle.flow import BUDGET, EPSILON, Flow
+from companion.games.magnifico.battle.flow import BUDGET, EPSILON, SMALL_BATTLE, SMALL_EPSILON, Flow
 from companion.games.magnifico.battle.odds import ROUNDING, clear_cache
 from companion.games.magnifico.battle.outcomes import BIG, Tables, key, pieces, state
 from companion.games.magnifico.battle.simulate import policy_step
@@ -286,4 +286,12 @@ def test_simulate_refuses_what_is_not_a_number_of_games(games):
 
 def test_epsilon_and_budget_are_the_documented_ones():
     """docs/battle.md states these numbers; change both together."""
-    assert (EPSILON, BUDGET, ROUNDING) == (1e-10, 1e-6, 1e-12)
+    assert (EPSILON, SMALL_EPSILON, SMALL_BATTLE, BUDGET, ROUNDING) == (1e-10, 1e-14, 20_000, 1e-6, 1e-12)
+
+
+def test_small_battles_come_out_nearly_exact():
+    """A small battle is pruned at 1e-14 only: 2 against 2 is within 1e-12 of its exact odds."""
+    pos = start({"attacker": {"soldiers": 2}, "defender": {"soldiers": 2}})
+    result, exact_result = odds(pos), odds(pos, exact=True)
+    assert result["error_bound"] < 2e-12
+    assert abs(result["attacker_wins"] - float(Fraction(exact_result["exact"]["attacker_wins"]))) < 1e-12
