@@ -71,12 +71,7 @@ def run(args) -> int:
                 for line in round_lines(game):
                     print(line)
             if getattr(args, "record", None):
-                try:
-                    with open(args.record, "w", encoding="utf-8") as f:
-                        f.write(journal.export(game_id))
-                except OSError as err:
-                    print(f"cannot write {args.record}: {err.strerror}", file=sys.stderr)
-                    return 2
+                journal.export_to(game_id, args.record)  # owner-only (0600), whole or not at all
         except GameError as err:
             print(err.reason, file=sys.stderr)
             return 2

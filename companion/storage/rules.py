@@ -23,6 +23,7 @@ from typing import Any, Callable
 
 import companion
 from companion.storage.errors import StorageError
+from companion.storage.logbook import describe_event  # noqa: F401 - the plain log line, kept importable here
 
 KNOWN_GAMES = {"magnifico": "companion.games.magnifico.engine"}
 
@@ -81,43 +82,6 @@ class Rules:
         if hook:
             return hook(event, header)
         return describe_event(event, header)
-
-
-SEAT_FIELDS = {"seat", "defender", "attacker", "winner", "holder", "buyer", "chooser"}
-
-
-def describe_event(event: dict, header: dict) -> str:
-    """A plain line for an event: its type in words, seats by name, the other fields.
-
-    ``{"type": "bids_revealed", "bids": {"0": 50, "1": 40}}`` reads "Bids revealed (bids: Anna 50, Bruno 40)".
-    """
-    seats = [s.get("name", f"seat {i}") for i, s in enumerate(header.get("seats", []))]
-
-    def name(value):
-        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(seats):
-            return seats[value]
-        return None
-
-    def words(value) -> str:
-        if isinstance(value, dict):
-            keyed = [(name(int(k)) if str(k).isdigit() else None) or str(k).replace("_", " ") for k in value]
-            return ", ".join(f"{k} {words(v)}" if v not in ({}, None) else k for k, v in zip(keyed, value.values()))
-        if isinstance(value, (list, tuple)):
-            return ", ".join(words(v) for v in value)
-        if isinstance(value, bool):
-            return "yes" if value else "no"
-        return str(value).replace("_", " ") if isinstance(value, str) else str(value)
-
-    who = name(event.get("seat"))
-    parts = []
-    for key, value in event.items():
-        if key in ("type", "reveal") or (key == "seat" and who):
-            continue
-        shown = name(value) if key in SEAT_FIELDS and name(value) else words(value)
-        parts.append(f"{key.replace('_', ' ')}: {shown}")
-    kind = str(event.get("type", "event")).replace("_", " ")
-    line = f"{who}: {kind}" if who else kind[:1].upper() + kind[1:]
-    return line + (f" ({'; '.join(parts)})" if parts else "")
 
 
 def rules_from_module(module: ModuleType, name: str | None = None) -> Rules:

@@ -69,4 +69,4 @@ def test_a_games_log_in_the_tables_language(home):
     assert shown == "\n".join(italian)
     assert len(italian) == len(english) and italian != english
     assert any("punti dimenticati" in line and "Bea" in line for line in italian)
-    assert any("Correction by hand" in line for line in english)  # English as before
+    assert any("Correction" in line and "punti dimenticati" in line for line in english)  # told by the game

@@ -56,10 +56,18 @@ def test_state_of_a_damaged_journal_is_told(capsys, demo_journal, tmp_path, dama
 
 
 def test_the_list_of_games_survives_damaged_columns(capsys, demo_journal, tmp_path):
-    path = _damage(demo_journal, tmp_path, "UPDATE games SET players = 'zz', meta = '[' ")
+    path = _damage(demo_journal, tmp_path, "UPDATE games SET players = 'zz', rounds = 'x' ")
     code, out, err = run_cli(capsys, "state", "--db", path, "--list")
     assert code == 0 and "Traceback" not in err
     assert out.startswith("1\t")
+
+
+def test_a_damaged_game_record_without_a_second_copy_is_told_exactly(capsys, demo_journal, tmp_path):
+    """issue 12 item 3: the notes of a game changed under it fail its check (the copy has no shadow)."""
+    path = _damage(demo_journal, tmp_path, "UPDATE games SET meta = '[' ")
+    code, out, err = run_cli(capsys, "state", "--db", path, "--list")
+    assert_refused(code, out, err)
+    assert "the record of game 1 fails its check and there is no second copy" in err
 
 
 def _bad_file(tmp_path, kind):
@@ -116,8 +124,18 @@ def test_demo_db_never_overwrites_what_it_cannot_use(capsys, demo_journal, tmp_p
     assert digest(path) == before
 
 
-def test_demo_db_keeps_a_corrupt_file_aside(capsys, tmp_path):
+def test_demo_db_refuses_a_file_it_did_not_make(capsys, tmp_path):
+    """issue 12 item 8: nothing renamed that the app did not create."""
     path = _bad_file(tmp_path, "text")
+    assert_refused(*run_cli(capsys, "demo", "--players", "3", "--quiet", "--db", path))
+    assert path.read_text() == "not a database"
+    assert not [p for p in tmp_path.iterdir() if ".damaged-" in p.name]
+
+
+def test_demo_db_keeps_a_corrupt_journal_of_its_own_aside(capsys, tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    assert run_cli(capsys, "demo", "--players", "3", "--quiet", "--db", path)[0] == 0
+    path.write_text("not a database")  # the shadow beside it says the app made it
     code, out, err = run_cli(capsys, "demo", "--players", "3", "--quiet", "--db", path)
     assert code == 0 and "kept as" in err
     kept = [p for p in tmp_path.iterdir() if ".damaged-" in p.name]

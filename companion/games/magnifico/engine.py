@@ -584,7 +584,8 @@ def _lock_bid(state: State, cmd: C.LockBid, events: list) -> None:
     if len(a.bids) == len(a.bidders):
         a.revealed = True
         state.phase = "choosing"
-        events.append({"type": "bids_revealed", "bids": {str(s): v for s, v in a.bids.items()}, "reveal": True})
+        events.append({"type": "bids_revealed", "bids": {str(s): v for s, v in a.bids.items()}, "reveal": True,
+                       "opens": ["bids"]})
         _advance_choice(state, events)
 
 

@@ -1,0 +1,244 @@
+"""Reading a journal's database without changing it, checking every row's sum.
+
+``read_db(path)`` looks at the file read-only (it never writes, checkpoints or moves the
+file or its ``-wal``) and says what it is: absent, empty, not a database, another
+program's database, or a journal with its version, its id and its games as plain records
+(``GameRec`` with its ``RowRec`` rows). Rows whose sum fails, that are not UTF-8 text or
+not of their types are listed apart; a malformed file is read as far as it goes.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import urllib.parse
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion.storage.errors import StorageError
+from companion.storage.sums import game_sum, row_sum
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+SQLITE_CORRUPT, SQLITE_NOTADB = 11, 26  # the only answers that mean "damaged"
+OUR_TABLES = (b"schema_version", b"commands", b"snapshots")
+
+
+@dataclass
+class RowRec:
+    """A command row as stored (``body`` sealed or plain); its status follows the head."""
+
+    seq: int
+    txn: int
+    sealed: bool
+    reveal: bool
+    body: str
+    at: str
+
+    def to_op(self) -> dict[str, Any]:
+        return {"seq": self.seq, "txn": self.txn, "sealed": self.sealed, "reveal": self.reveal,
+                "body": self.body, "at": self.at}
+
+    @classmethod
+    def from_op(cls, d: Any) -> RowRec | None:
+        try:
+            row = cls(d["seq"], d["txn"], bool(d["sealed"]), bool(d["reveal"]), d["body"], d["at"])
+        except (KeyError, TypeError):
+            return None
+        ok = all(isinstance(v, int) and not isinstance(v, bool) for v in (row.seq, row.txn))
+        return row if ok and isinstance(row.body, str) and isinstance(row.at, str) else None
+
+
+@dataclass
+class GameRec:
+    """A game as stored: its record header and notes, head, transaction count and rows."""
+
+    id: int
+    name: str
+    header: str
+    meta: str
+    created_at: str
+    head: int
+    txn: int
+    rows: dict[int, RowRec] = field(default_factory=dict)
+
+
+@dataclass
+class DbView:
+    kind: str  # "absent" | "empty" | "not_db" | "foreign" | "journal"
+    reason: str = ""  # why a file is not a database or malformed
+    malformed: bool = False
+    version: int | None = None
+    journal_id: str | None = None
+    games: dict[int, GameRec] = field(default_factory=dict)
+    bad_games: set[int] = field(default_factory=set)  # game rows whose sum fails (ids as read)
+    bad_rows: dict[int, set[int]] = field(default_factory=dict)  # game -> seqs (as read) of bad rows
+    complete: bool = True  # every row of both tables was read
+    ours: bool = False  # evidence that this app made the file (our tables named in it)
+
+
+def ro_uri(path: Path, *, immutable: bool = False) -> str:
+    return f"file:{urllib.parse.quote(str(path.resolve()))}?mode=ro" + ("&immutable=1" if immutable else "")
+
+
+def wal_path(path: Path) -> Path:
+    return path.with_name(path.name + "-wal")
+
+
+def needs_immutable(path: Path) -> bool:
+    """Read-only media: SQLite cannot make the ``-shm`` it needs, and there is no ``-wal``
+    to read (a journal closed cleanly), so the main file alone is the whole journal."""
+    folder_writable = os.access(path.parent, os.W_OK)
+    wal = wal_path(path)
+    return not folder_writable and not (wal.exists() and wal.stat().st_size > 0)
+
+
+def connect_ro(path: Path, busy_timeout: float) -> sqlite3.Connection:
+    conn = sqlite3.connect(ro_uri(path, immutable=needs_immutable(path)), uri=True, timeout=busy_timeout)
+    conn.text_factory = bytes
+    return conn
+
+
+def not_damaged_but(path: Path, err: sqlite3.Error) -> StorageError:
+    """Any failure but damage (locked, unreadable, I/O): told, and the file is never moved."""
+    message = str(err)
+    if "locked" in message or "busy" in message:
+        return StorageError.of("storage.busy", path=str(path))
+    if getattr(err, "sqlite_errorcode", 0) == 1544 or "readonly" in message:  # SQLITE_READONLY_DIRECTORY
+        return StorageError.of("storage.wal_read_only", path=str(path))
+    return StorageError.of("storage.cannot_open", path=str(path), detail=message)
+
+
+def _is_damage(err: sqlite3.Error) -> bool:
+    return getattr(err, "sqlite_errorcode", 0) & 0xFF in (SQLITE_CORRUPT, SQLITE_NOTADB)
+
+
+def _ours(path: Path) -> bool:
+    """Our table names in the first pages (where SQLite keeps the schema)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(65536)
+    except OSError:
+        return False
+    return all(name in head for name in OUR_TABLES)
+
+
+def read_db(path: Path, busy_timeout: float = 2.0) -> DbView:
+    if not path.exists() or path.stat().st_size == 0:
+        return DbView("absent" if not path.exists() else "empty")
+    with open(path, "rb") as f:
+        if f.read(len(SQLITE_MAGIC)) != SQLITE_MAGIC:
+            return DbView("not_db", reason="not_a_database", ours=False)
+    ours = _ours(path)
+    try:
+        conn = connect_ro(path, busy_timeout)
+    except sqlite3.Error as err:
+        raise not_damaged_but(path, err) from err
+    try:
+        return _read(conn, path, ours)
+    except sqlite3.DatabaseError as err:
+        if _is_damage(err):
+            return DbView("not_db", reason="malformed", malformed=True, ours=ours, complete=False)
+        raise not_damaged_but(path, err) from err
+    finally:
+        conn.close()
+
+
+def _text(value: Any) -> str | None:
+    if isinstance(value, bytes):
+        try:
+            return value.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    return None
+
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _read(conn: sqlite3.Connection, path: Path, ours: bool) -> DbView:
+    check = conn.execute("PRAGMA quick_check").fetchall()
+    malformed = check != [(b"ok",)]
+    tables = {_text(r[0]) for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if "schema_version" not in tables:
+        if tables - {None}:
+            return DbView("foreign", ours=False)
+        return DbView("empty", malformed=malformed, reason="malformed" if malformed else "", ours=ours)
+    view = DbView("journal", malformed=malformed, reason="malformed" if malformed else "", ours=True)
+    columns = {_text(r[1]) for r in conn.execute("PRAGMA table_info(schema_version)")}
+    try:
+        row = conn.execute(
+            "SELECT version" + (", journal_id" if "journal_id" in columns else "") + " FROM schema_version"
+        ).fetchone()
+    except sqlite3.DatabaseError as err:
+        if not _is_damage(err):
+            raise
+        row = None
+    if row is None or _int(row[0]) is None:
+        view.version = None
+        view.reason = "no_version"
+        return view
+    view.version = row[0]
+    view.journal_id = _text(row[1]) if len(row) > 1 else None
+    if view.version < 3:
+        return view  # an older journal: migrated before anything else reads it
+    _read_games(conn, view)
+    _read_commands(conn, view)
+    return view
+
+
+def _scan(conn: sqlite3.Connection, sql: str, view: DbView):
+    """Rows of ``sql`` (ordered by ``id``, with ``id`` first); past a damaged page, on from
+    the next ids SQLite can still reach."""
+    last, jumps = -(2**63), 0
+    while True:
+        try:
+            for row in conn.execute(sql + " WHERE id > ? ORDER BY id", (last,)):
+                last = row[0] if isinstance(row[0], int) else last
+                yield row
+            return
+        except sqlite3.DatabaseError as err:
+            if not _is_damage(err):
+                raise
+            view.complete = False
+            jumps += 1
+            if jumps > 12:
+                return
+            last += 10 ** (jumps // 3)
+
+
+def _read_games(conn: sqlite3.Connection, view: DbView) -> None:
+    sql = "SELECT id, game, header, meta, created_at, head, txn, sum FROM games"
+    for gid, name, header, meta, created_at, head, txn, total in _scan(conn, sql, view):
+        fields = (_text(name), _text(header), _text(meta), _text(created_at), _int(head), _int(txn), _text(total))
+        if _int(gid) is None or any(f is None for f in fields):
+            view.bad_games.add(gid if _int(gid) is not None else -1)
+            continue
+        name_, header_, meta_, created_, head_, txn_, total_ = fields
+        if game_sum(gid, name_, created_, head_, txn_, header_, meta_) != total_:
+            view.bad_games.add(gid)
+            continue
+        view.games[gid] = GameRec(gid, name_, header_, meta_, created_, head_, txn_)
+
+
+def _read_commands(conn: sqlite3.Connection, view: DbView) -> None:
+    sql = "SELECT id, game_id, seq, status, sealed, reveal, body, created_at, txn, sum FROM commands"
+    for _id, gid, seq, status, sealed, reveal, body, at, txn, total in _scan(conn, sql, view):
+        texts = (_text(status), _text(body), _text(at), _text(total))
+        ints = (_int(gid), _int(seq), _int(txn), _int(sealed), _int(reveal))
+        if any(v is None for v in texts + ints):
+            view.bad_rows.setdefault(gid if _int(gid) is not None else -1, set()).add(seq if _int(seq) else -1)
+            continue
+        status_, body_, at_, total_ = texts
+        rec = RowRec(seq, txn, bool(sealed), bool(reveal), body_, at_)
+        game = view.games.get(gid)
+        good = row_sum(gid, seq, txn, rec.sealed, rec.reveal, at_, body_) == total_ and sealed in (0, 1) \
+            and reveal in (0, 1)
+        if good and game is not None:
+            good = status_ == ("done" if seq <= game.head else "undone") and seq not in game.rows
+        if not good:
+            view.bad_rows.setdefault(gid, set()).add(seq)
+            continue
+        if game is not None:
+            game.rows[seq] = rec
