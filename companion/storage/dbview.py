@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.storage.errors import StorageError
-from companion.storage.sums import game_sum, row_sum
+from companion.storage.sums import game_sum, row_sum, schema_sum
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 SQLITE_CORRUPT, SQLITE_NOTADB = 11, 26  # the only answers that mean "damaged"
@@ -124,11 +124,16 @@ def _ours(path: Path) -> bool:
 
 
 def read_db(path: Path, busy_timeout: float = 2.0) -> DbView:
-    if not path.exists() or path.stat().st_size == 0:
-        return DbView("absent" if not path.exists() else "empty")
-    with open(path, "rb") as f:
-        if f.read(len(SQLITE_MAGIC)) != SQLITE_MAGIC:
-            return DbView("not_db", reason="not_a_database", ours=False)
+    if not path.exists():
+        return DbView("absent")
+    wal = wal_path(path)
+    if path.stat().st_size == 0:
+        if not (wal.exists() and wal.stat().st_size > 0):
+            return DbView("empty")
+    else:  # (a new database lives in its -wal until the first checkpoint: the main file is empty)
+        with open(path, "rb") as f:
+            if f.read(len(SQLITE_MAGIC)) != SQLITE_MAGIC:
+                return DbView("not_db", reason="not_a_database", ours=False)
     ours = _ours(path)
     try:
         conn = connect_ro(path, busy_timeout)
@@ -167,21 +172,34 @@ def _read(conn: sqlite3.Connection, path: Path, ours: bool) -> DbView:
         return DbView("empty", malformed=malformed, reason="malformed" if malformed else "", ours=ours)
     view = DbView("journal", malformed=malformed, reason="malformed" if malformed else "", ours=True)
     columns = {_text(r[1]) for r in conn.execute("PRAGMA table_info(schema_version)")}
+    checked = {"journal_id", "sum"} <= columns  # schema 3 on: the row has its sum
     try:
         row = conn.execute(
-            "SELECT version" + (", journal_id" if "journal_id" in columns else "") + " FROM schema_version"
+            "SELECT version" + (", journal_id, sum" if checked else "") + " FROM schema_version"
         ).fetchone()
     except sqlite3.DatabaseError as err:
         if not _is_damage(err):
             raise
         row = None
-    if row is None or _int(row[0]) is None:
-        view.version = None
+    if checked:
+        # a version row that fails its sum is damage (the rest is read as schema 3 lays it out)
+        version, journal_id, total = (row if row is not None else (None, None, None))
+        journal_id = _text(journal_id)
+        if _int(version) is None or journal_id is None or schema_sum(version, journal_id) != _text(total):
+            view.reason = "no_version"
+            view.journal_id = journal_id
+            _read_games(conn, view)
+            _read_commands(conn, view)
+            return view
+        view.version, view.journal_id = version, journal_id
+    elif row is None or _int(row[0]) is None:
         view.reason = "no_version"
         return view
-    view.version = row[0]
-    view.journal_id = _text(row[1]) if len(row) > 1 else None
-    if view.version < 3:
+    elif row[0] >= 3:  # schema 3 on has its sum: this row is not what any version wrote
+        view.reason = "no_version"
+        return view
+    else:
+        view.version = row[0]
         return view  # an older journal: migrated before anything else reads it
     _read_games(conn, view)
     _read_commands(conn, view)

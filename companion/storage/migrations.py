@@ -17,7 +17,7 @@ from collections.abc import Callable
 from sqlalchemy import Connection, text
 
 from companion.storage.models import SCHEMA_VERSION
-from companion.storage.sums import game_sum, row_sum
+from companion.storage.sums import game_sum, row_sum, schema_sum
 
 # The tables as version 1 made them (kept to test the migration from it).
 V1_DDL = [
@@ -56,14 +56,16 @@ def v2_to_v3(conn: Connection) -> None:
     """Sums and transaction numbers on every row, the journal's id; snapshots retaken."""
     import uuid
 
-    for ddl in ("schema_version ADD COLUMN journal_id VARCHAR",
+    for ddl in ("schema_version ADD COLUMN journal_id VARCHAR", "schema_version ADD COLUMN sum VARCHAR",
                 "games ADD COLUMN txn INTEGER NOT NULL DEFAULT 0", "games ADD COLUMN sum VARCHAR NOT NULL DEFAULT ''",
                 "commands ADD COLUMN txn INTEGER NOT NULL DEFAULT 0",
                 "commands ADD COLUMN sum VARCHAR NOT NULL DEFAULT ''",
                 "snapshots ADD COLUMN chain VARCHAR NOT NULL DEFAULT ''",
                 "snapshots ADD COLUMN sum VARCHAR NOT NULL DEFAULT ''"):
         conn.execute(text(f"ALTER TABLE {ddl}"))
-    conn.execute(text("UPDATE schema_version SET journal_id = :j"), {"j": uuid.uuid4().hex})
+    journal_id = uuid.uuid4().hex
+    conn.execute(text("UPDATE schema_version SET journal_id = :j, sum = :s"),
+                 {"j": journal_id, "s": schema_sum(3, journal_id)})
     conn.execute(text("DELETE FROM snapshots"))
     for gid, name, created_at, head, header, meta in conn.execute(
         text("SELECT id, game, created_at, head, header, meta FROM games")

@@ -36,6 +36,7 @@ class SchemaVersion(JournalModel, table=True):
     version: int
     updated_at: str
     journal_id: str | None = None  # schema 3
+    sum: str | None = None
 
 
 class Game(JournalModel, table=True):

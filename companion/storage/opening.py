@@ -54,6 +54,12 @@ def _is_default(path: Path) -> bool:
         return False
 
 
+def _any_of(path: Path, *, main: bool = True) -> bool:
+    """The database file (if ``main``) or its -wal or -shm exists."""
+    names = ([path.name] if main else []) + [path.name + "-wal", path.name + "-shm"]
+    return any(path.with_name(n).exists() for n in names)
+
+
 def set_aside(path: Path) -> Path:
     """Rename ``path`` (and its -wal and -shm) to a new ``.damaged-<UTC time>`` name."""
     base = path.with_name(f"{path.name}.damaged-{stamp()}")
@@ -112,8 +118,9 @@ class _Opening:
         if view.kind in ("absent", "empty") and not damaged and not shadow.lines and not shadow.damaged:
             return self._new(shadow)
         if damaged:
-            view = DbView(view.kind, reason=view.reason or "malformed", malformed=True, complete=False,
-                          games=view.games if view.kind == "journal" else {}, bad_rows=view.bad_rows)
+            view.reason = view.reason or "malformed"
+            if view.kind != "journal":
+                view.games, view.complete = {}, False
         return self._check(view, shadow, damaged)
 
     # --- what the file is ------------------------------------------------------------
@@ -146,6 +153,9 @@ class _Opening:
             key = "storage.no_journal" if not self.path.exists() else "storage.no_games_yet"
             raise StorageError.of(key, path=str(self.path))
         journal_id = shadow.journal_id or new_journal_id()
+        if _any_of(self.path, main=False):  # a -wal whose database is gone: never let it meet a new one
+            aside = set_aside(self.path)
+            self.notices.append(message("storage.orphan_wal", path=str(self.path), aside=str(aside)))
         engine = file_engine(self.path, readonly=False, busy_timeout=self.busy_timeout)
         with storage_errors(self.path):
             with engine.begin() as conn:
@@ -162,7 +172,7 @@ class _Opening:
         other = shadow.journal_id is not None and view.journal_id is not None and shadow.journal_id != view.journal_id
         usable = shadow if shadow.exists and not other and shadow.unreadable is None else ShadowView(exists=False)
         db_missing = view.kind in ("absent", "empty") and not damaged
-        if db_missing or damaged:
+        if db_missing:
             view.complete = False
         merged = merge(view, usable)
         wal_damaged = False
@@ -253,7 +263,7 @@ class _Opening:
                 checkpoint(conn)
         finally:
             engine.dispose()
-        aside = set_aside(self.path) if self.path.exists() else None
+        aside = set_aside(self.path) if _any_of(self.path) else None
         os.replace(tmp, self.path)
         shadows._sync_folder(self.path.parent)
         return aside
@@ -279,7 +289,7 @@ class _Opening:
         if db_missing:
             self.notices.append(message("storage.db_missing", path=str(self.path), shadow=str(self.shadow_path)))
             return
-        if damaged:
+        if damaged or view.malformed:
             reason = view.reason or "malformed"
         elif wal_damaged:
             reason = "wal"

@@ -18,7 +18,7 @@ from sqlalchemy import Connection, delete, insert, text
 
 from companion.storage.dbview import GameRec
 from companion.storage.models import SCHEMA_VERSION, CommandRow, Game, JournalModel, SchemaVersion, Snapshot
-from companion.storage.sums import game_sum, row_sum
+from companion.storage.sums import game_sum, row_sum, schema_sum
 
 GAMES, COMMANDS, SNAPSHOTS = Game.__table__, CommandRow.__table__, Snapshot.__table__
 
@@ -43,7 +43,8 @@ def players_of(header_text: str) -> str:
 def create_schema(conn: Connection, journal_id: str) -> None:
     JournalModel.metadata.create_all(conn)
     conn.execute(SchemaVersion.__table__.insert().values(id=1, version=SCHEMA_VERSION, updated_at=now(),
-                                                         journal_id=journal_id))
+                                                         journal_id=journal_id,
+                                                         sum=schema_sum(SCHEMA_VERSION, journal_id)))
 
 
 def write_games(conn: Connection, games: Iterable[GameRec], *, replace: bool = False) -> None:

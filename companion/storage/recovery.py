@@ -207,7 +207,8 @@ def _merge_game(gid: int, d: GameRec | None, db: DbView, s: ShadowGame | None) -
     rows: dict[int, RowRec] = {}
     uncertain: set[int] = set()
     for seq in sorted(seqs):
-        known_in_db = d is not None and seq not in bad and db.complete
+        # a row read whole is known; a row not there is known absent only if nothing was unreadable
+        known_in_db = d is not None and seq not in bad and (seq in d.rows or db.complete)
         d_row = d.rows.get(seq) if d is not None else None
         s_row = s.rows.get(seq) if s is not None else None
         if known_in_db and not newest_shadow:

@@ -23,6 +23,10 @@ def _sum(kind: str, *fields: object) -> str:
     return digest(SEP.join([kind, *(str(int(f)) if isinstance(f, bool) else str(f) for f in fields)]))
 
 
+def schema_sum(version: int, journal_id: str) -> str:
+    return _sum("schema", version, journal_id)
+
+
 def game_sum(game_id: int, name: str, created_at: str, head: int, txn: int, header: str, meta: str) -> str:
     return _sum("game", game_id, name, created_at, head, txn, header, meta)
 

@@ -21,7 +21,13 @@ def _damage(demo_journal, tmp_path, sql):
     dst = sqlite3.connect(path)
     src.backup(dst)  # a consistent copy, whatever the WAL holds
     src.close()
-    if sql:
+    if sql == "newer":  # as a newer app writes it: the row's sum matches
+        from companion.storage.sums import schema_sum
+
+        [(journal_id,)] = dst.execute("SELECT journal_id FROM schema_version").fetchall()
+        dst.execute("UPDATE schema_version SET version = 99, sum = ?", (schema_sum(99, journal_id),))
+        dst.commit()
+    elif sql:
         dst.execute(sql)
         dst.commit()
     dst.close()
@@ -35,7 +41,7 @@ DAMAGE = {
     "command without its command": "UPDATE commands SET body = '{\"type\": \"Nope\"}' WHERE seq = 5",
     "a command missing before the snapshot": "DELETE FROM commands WHERE seq = 7",
     "schema version not a number": "UPDATE schema_version SET version = 'x'",
-    "newer schema": "UPDATE schema_version SET version = 99",
+    "newer schema": "newer",
 }
 
 

@@ -21,6 +21,14 @@ def kept_aside(db_path):
     return sorted(p for p in db_path.parent.glob(db_path.name + ".damaged-*") if not p.name.endswith(("-wal", "-shm")))
 
 
+def set_version(conn, version):
+    """The schema version row set as an app of that version would write it (with its sum)."""
+    from companion.storage.sums import schema_sum
+
+    [(journal_id,)] = conn.execute("SELECT journal_id FROM schema_version").fetchall()
+    conn.execute("UPDATE schema_version SET version = ?, sum = ?", (version, schema_sum(version, journal_id)))
+
+
 def digest(path):
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -176,7 +184,7 @@ def test_a_journal_from_a_newer_version_is_refused_untouched(db_path):
     with Journal(db_path, game=tally) as journal:
         journal.new_game(tally.header())
     conn = sqlite3.connect(db_path)
-    conn.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION + 1,))
+    set_version(conn, SCHEMA_VERSION + 1)  # with its sum, as a newer app writes it
     conn.commit()
     conn.execute("PRAGMA journal_mode=DELETE")
     conn.close()
