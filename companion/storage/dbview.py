@@ -113,6 +113,14 @@ def _is_damage(err: sqlite3.Error) -> bool:
     return getattr(err, "sqlite_errorcode", 0) & 0xFF in (SQLITE_CORRUPT, SQLITE_NOTADB)
 
 
+def _header_ok(head: bytes) -> bool:
+    """The header fields SQLite would take at their word (a flipped one makes the file
+    read-only, or its text UTF-16): as this app writes them."""
+    return (len(head) == 100 and head[18] in (1, 2) and head[19] in (1, 2) and head[20] == 0
+            and head[21:24] == b"\x40\x20\x20" and int.from_bytes(head[56:60], "big") in (0, 1)
+            and head[72:92] == bytes(20))
+
+
 def _ours(path: Path) -> bool:
     """Our table names in the first pages (where SQLite keeps the schema)."""
     try:
@@ -132,8 +140,11 @@ def read_db(path: Path, busy_timeout: float = 2.0) -> DbView:
             return DbView("empty")
     else:  # (a new database lives in its -wal until the first checkpoint: the main file is empty)
         with open(path, "rb") as f:
-            if f.read(len(SQLITE_MAGIC)) != SQLITE_MAGIC:
-                return DbView("not_db", reason="not_a_database", ours=False)
+            head = f.read(100)
+        if not head.startswith(SQLITE_MAGIC):
+            return DbView("not_db", reason="not_a_database", ours=False)
+        if not _header_ok(head):
+            return DbView("not_db", reason="malformed", malformed=True, ours=_ours(path), complete=False)
     ours = _ours(path)
     try:
         conn = connect_ro(path, busy_timeout)

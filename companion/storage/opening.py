@@ -183,7 +183,7 @@ class _Opening:
         need_db = damaged or db_missing or wal_damaged or (merged.db_differs and not crash)
         need_shadow = merged.shadow_differs or not usable.exists or other
         if self.readonly:
-            return self._read_only(view, shadow, usable, merged, need_db, damaged, db_missing, journal_id)
+            return self._read_only(view, shadow, usable, merged, need_db, crash, damaged, db_missing, journal_id)
         aside_db = None
         if crash:
             self._roll_forward(merged)
@@ -195,23 +195,25 @@ class _Opening:
             os.truncate(self.shadow_path, shadow.good_size)
         if need_db:
             self._db_notice(view, damaged, db_missing, wal_damaged, aside_db, merged)
-        self._game_notices(merged, aside_db)
+        if not crash:  # the last command of a crash between the two writes: kept without a word
+            self._game_notices(merged, aside_db)
         engine = file_engine(self.path, readonly=False, busy_timeout=self.busy_timeout)
         return Database(self.path, engine, False, journal_id, self.notices, list(merged.reports.values()),
                         shadow=ShadowWriter(self.shadow_path))
 
     def _read_only(self, view: DbView, shadow: ShadowView, usable: ShadowView, merged: Merged, need_db: bool,
-                   damaged: bool, db_missing: bool, journal_id: str) -> Database:
-        if need_db:
+                   crash: bool, damaged: bool, db_missing: bool, journal_id: str) -> Database:
+        if need_db or crash:  # (crash: the shadow's last line, as the app will keep it on opening)
             if not usable.lines:
                 raise self._unreadable(view, damaged, db_missing)
             engine = memory_engine()
             with engine.begin() as conn:
                 create_schema(conn, journal_id)
                 write_games(conn, merged.games.values())
-            self.notices.append(message("storage.repaired_in_memory", path=str(self.path),
-                                        shadow=str(self.shadow_path)))
-            self._game_notices(merged, None)
+            if not crash:
+                self.notices.append(message("storage.repaired_in_memory", path=str(self.path),
+                                            shadow=str(self.shadow_path)))
+                self._game_notices(merged, None)
             return Database(self.path, engine, True, journal_id, self.notices, list(merged.reports.values()),
                             in_memory=True)
         if shadow.damaged or shadow.unreadable:
