@@ -25,7 +25,7 @@ from companion.storage.database import (
     BUSY_TIMEOUT, Database, backup, file_engine, folder_error, instance_lock, memory_engine, now, resolve_path,
     stamp, storage_errors,
 )
-from companion.storage.dbview import DbView, needs_immutable, read_db, wal_path
+from companion.storage.dbview import SQLITE_MAGIC, DbView, needs_immutable, read_db, wal_path
 from companion.storage.errors import StorageError, message
 from companion.storage.migrations import migrate
 from companion.storage.models import SCHEMA_VERSION
@@ -52,6 +52,18 @@ def _is_default(path: Path) -> bool:
         return path.resolve() == (data_dir() / "journal.sqlite3").resolve()
     except OSError:
         return False
+
+
+def _not_ours_at_a_glance(path: Path) -> bool:
+    """A file that is not SQLite at all, with no shadow beside it, not the default journal."""
+    try:
+        if not path.is_file() or path.stat().st_size == 0:
+            return False
+        with open(path, "rb") as f:
+            magic = f.read(len(SQLITE_MAGIC))
+    except OSError:
+        return False
+    return magic != SQLITE_MAGIC and not shadow_path(path).exists() and not _is_default(path)
 
 
 def _any_of(path: Path, *, main: bool = True) -> bool:
@@ -81,7 +93,11 @@ def open_database(location: str, *, readonly: bool = False, busy_timeout: float 
     path = resolve_path(location)
     if path.is_dir():
         raise StorageError.of("storage.is_folder", path=str(path))
+    if not readonly and _not_ours_at_a_glance(path):  # refused before the lock: nothing made beside it
+        raise StorageError.of("storage.not_a_journal", path=str(path))
     lock = None
+    lock_path = path.resolve().with_name(path.resolve().name + ".lock")
+    made_lock = not lock_path.exists()
     try:
         if not readonly:
             try:
@@ -94,6 +110,8 @@ def open_database(location: str, *, readonly: bool = False, busy_timeout: float 
         return db
     except BaseException:
         if lock is not None:
+            if made_lock:  # refused: leave nothing of ours beside the file
+                lock_path.unlink(missing_ok=True)
             os.close(lock)
         raise
 
