@@ -31,7 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.storage import Journal  # noqa: E402
-from companion.storage.rules import rules_from_module  # noqa: E402
+from companion.storage.rules import RulesBook  # noqa: E402
 
 
 class BareJournal:
@@ -97,7 +97,9 @@ def magnifico_game(length: int):
                 out.append({"type": "LockBid", "seat": cmd["seat"], "amount": 10})
                 out.append({"type": "UnlockBid", "seat": cmd["seat"]})
         out.append(cmd)
-    return E, header, out[:length]
+    from companion.games.magnifico.game import GAME
+
+    return GAME, header, out[:length]
 
 
 def tally_game(length: int):
@@ -124,7 +126,7 @@ def main() -> int:
         db = Path(tmp) / "bench.sqlite3"
 
         # baselines: the engine alone; a bare sqlite3 commit of one row on the same disk
-        adapter = rules_from_module(rules)
+        adapter = RulesBook(rules).get(header["game"])
         state = adapter.new_game(header)
         objs = [adapter.command_from_dict(c) for c in commands]
         apply_times = []

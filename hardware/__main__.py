@@ -2,6 +2,7 @@
 
     python -m hardware pins [--settings FILE]    validate the pin map, print the wiring table
     python -m hardware status [--settings FILE]  the handsets' and the dice reader's status lines
+    python -m hardware ports                     the serial ports the dice reader may be on
 
 The simulators are ``python -m hardware.simulate dice|handsets``; one roll from the reader
 is ``python -m companion dice``.
@@ -14,18 +15,29 @@ import sys
 
 from hardware import settings as hw_settings
 from hardware.errors import HardwareError
+from hardware.messages import text
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m hardware")
-    parser.add_argument("what", choices=["pins", "status"])
+    parser.add_argument("what", choices=["pins", "status", "ports"])
     parser.add_argument("--settings", help="a hardware settings JSON (default: data/hardware/hardware.json)")
     args = parser.parse_args(argv)
     try:
         settings = hw_settings.load(args.settings)
         if args.what == "pins":
             print(hw_settings.wiring_table(settings.handsets))
-            print(f"\n{len(settings.handsets.present())} handsets present; no pin used twice")
+            print()
+            print(text("pins_ok", n=len(settings.handsets.present())))
+            return 0
+        if args.what == "ports":
+            from hardware.dice_ports import list_ports
+
+            ports = list_ports()
+            for port in ports:
+                print(f"{port.device}\t{port.source}\t{port.description}")
+            if not ports:
+                print(text("no_ports"))
             return 0
         from hardware.dice_reader import DiceReader
         from hardware.handsets import BidHandsets

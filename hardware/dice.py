@@ -5,7 +5,11 @@ The app asks for a roll with ``DiceDesk.request(n, kind)``. Any source may then 
 ``confirm()`` returns the roll the engine gets, or ``reject()`` throws it away and waits
 on. Only a confirmed roll leaves the desk, and only one that has the number and kind of
 dice asked for. Kinds: ``mag`` (Magnifico's die: "hit" / "blank" / "explosion", the
-battle notation's words), ``d6``, ``d10``, ``d12`` (ints).
+battle notation's words), ``d6``, ``d10`` (1-10; a typed or read 0 means 10), ``d12`` (ints).
+
+A roll of the wrong size or kind from the reader is never a candidate: it goes to
+``on_rejected(roll, message)`` (and ``on_notice``) so the screen can show what was seen.
+Refusals of typed faces raise ``InputRefused``; every text is a keyed ``HardwareMessage``.
 """
 
 from __future__ import annotations
@@ -18,9 +22,11 @@ import threading
 from dataclasses import dataclass
 from typing import Callable
 
-from companion.core.dice import DIE
-from companion.errors import GameError
-from hardware.dice_protocol import KINDS, MAG_FACES, MAG_LETTERS
+from companion.core import dice as core_dice
+from hardware.dice_protocol import KINDS, MAG_FACES, MAG_LETTERS, ZERO_MEANS, LineError, face_number
+from hardware.errors import InputRefused
+from hardware.messages import HardwareMessage
+from hardware.messages import text as hw_text
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +55,7 @@ class Roll:
 
 def check_kind(kind: str) -> None:
     if kind not in KINDS:
-        raise GameError(f"unknown kind of dice {kind!r}; use one of {', '.join(KINDS)}")
+        raise InputRefused.of("unknown_kind", kind=str(kind), kinds=", ".join(KINDS))
 
 
 def faces_of(kind: str) -> tuple:
@@ -57,12 +63,12 @@ def faces_of(kind: str) -> tuple:
     return tuple(MAG_FACES[f] for f in KINDS["mag"]) if kind == "mag" else KINDS[kind]
 
 
-def mismatch(n: int, kind: str, roll_kind: str, count: int) -> str | None:
+def mismatch(n: int, kind: str, roll_kind: str, count: int) -> HardwareMessage | None:
     """Why a roll of ``count`` ``roll_kind`` dice does not answer a request for n ``kind``."""
     if roll_kind != kind:
-        return f"{roll_kind} dice seen, {kind} expected"
+        return hw_text("roll_wrong_kind", seen=roll_kind, kind=kind)
     if count != n:
-        return f"{count} {'die' if count == 1 else 'dice'} seen, {n} expected"
+        return hw_text("roll_wrong_count", count=count, n=n)
     return None
 
 
@@ -75,27 +81,28 @@ def parse_typed(text: str | list, n: int, kind: str) -> Roll:
         tokens = [t for t in re.split(r"[\s,;]+", text.strip().lower()) if t]
         if kind == "mag" and len(tokens) == 1 and len(tokens[0]) > 1 and tokens[0] not in FACE_WORDS:
             tokens = list(tokens[0])  # "hhbx"
-    values = []
+    values: list[str | int] = []
     for tok in tokens:
         if kind == "mag":
             if tok not in FACE_WORDS:
-                raise GameError(f"{tok!r} is not a face of Magnifico's die: type H (hit), B (blank) or X (explosion)")
+                raise InputRefused.of("not_a_mag_face", face=tok)
             values.append(FACE_WORDS[tok])
         else:
-            if not tok.isdigit() or int(tok) not in KINDS[kind]:
-                top = KINDS[kind][-1]
-                raise GameError(f"{tok!r} is not a face of a {kind}: type numbers from 1 to {top}")
-            values.append(int(tok))
+            try:
+                values.append(face_number(kind, tok))
+            except LineError:
+                key = "not_a_face_zero" if kind in ZERO_MEANS else "not_a_face"
+                raise InputRefused.of(key, face=tok, kind=kind, top=KINDS[kind][-1]) from None
     if len(values) != n:
-        raise GameError(f"{len(values)} {'die' if len(values) == 1 else 'dice'} typed, {n} expected")
+        raise InputRefused.of("dice_typed", count=len(values), n=n)
     return Roll(kind, tuple(values), "typed")
 
 
 def app_roll(n: int, kind: str, rng: random.Random | None = None) -> Roll:
     """The app's own roll: a secure random source unless a seeded one is given (demos, tests)."""
-    faces = DIE if kind == "mag" else faces_of(kind)  # Magnifico's die: 3 hit, 2 blank, 1 explosion
+    check_kind(kind)
     rng = rng or secrets.SystemRandom()
-    return Roll(kind, tuple(rng.choice(faces) for _ in range(n)), "app")
+    return Roll(kind, tuple(core_dice.kind(kind).roll(rng, n)), "app")  # mag: 3 hit, 2 blank, 1 explosion
 
 
 class DiceDesk:
@@ -108,12 +115,14 @@ class DiceDesk:
         post: Callable | None = None,
         on_candidate: Callable[[Roll], None] | None = None,
         on_notice: Callable[[str], None] | None = None,
+        on_rejected: Callable[[Roll, HardwareMessage], None] | None = None,
         rng: random.Random | None = None,
     ):
         self.reader = reader
         self.post = post or (lambda fn: fn())
         self.on_candidate = on_candidate
         self.on_notice = on_notice
+        self.on_rejected = on_rejected
         self.rng = rng
         self._lock = threading.Lock()
         self._request: tuple[int, str] | None = None
@@ -133,7 +142,7 @@ class DiceDesk:
         """The app now needs ``n`` dice of ``kind``; the reader (if any) is armed."""
         check_kind(kind)
         if n < 1:
-            raise GameError("a roll needs at least one die")
+            raise InputRefused.of("roll_needs_a_die")
         with self._lock:
             self._request = (n, kind)
             self._candidate = None
@@ -153,7 +162,7 @@ class DiceDesk:
         return self._offer(app_roll(n, kind, self.rng))
 
     def type_faces(self, text) -> Roll:
-        """Faces the table typed; GameError with the reason if they do not fit the request."""
+        """Faces the table typed; InputRefused with the reason if they do not fit the request."""
         n, kind = self._need()
         return self._offer(parse_typed(text, n, kind))
 
@@ -161,7 +170,7 @@ class DiceDesk:
         """The table accepts the candidate: the roll for the engine. The request closes."""
         with self._lock:
             if self._candidate is None or (roll is not None and roll != self._candidate):
-                raise GameError("there is no roll to confirm")
+                raise InputRefused.of("no_roll_to_confirm")
             roll, self._candidate, self._request = self._candidate, None, None
         if self.reader is not None:
             self.reader.disarm()
@@ -176,32 +185,43 @@ class DiceDesk:
     def _need(self) -> tuple[int, str]:
         with self._lock:
             if self._request is None:
-                raise GameError("no roll is expected now")
+                raise InputRefused.of("no_roll_expected")
             return self._request
 
     def _offer(self, roll: Roll) -> Roll:
         with self._lock:
             if self._request is None:
-                raise GameError("no roll is expected now")
+                raise InputRefused.of("no_roll_expected")
             n, kind = self._request
             reason = mismatch(n, kind, roll.kind, len(roll.values))
             if reason:
-                raise GameError(reason)
+                raise InputRefused(reason)
             self._candidate = roll
         if self.on_candidate is not None:
             self.post(lambda: self.on_candidate(roll))
         return roll
 
     def _reader_event(self, event: dict) -> None:
-        """Reader thread: a roll that fits becomes the candidate; anything else a notice."""
+        """Reader thread: a roll that fits becomes the candidate; a roll that does not goes
+        to ``on_rejected`` with the reason; anything else is a notice."""
         if event["type"] == "roll":
             try:
                 self._offer(event["roll"])
-            except GameError as err:
-                self._notify(err.reason)
-        elif event["type"] in ("rejected", "error", "disconnected", "connected", "rolling"):
+            except InputRefused as err:  # the desk's request changed since the reader was armed
+                self._reject(event["roll"], err.message)
+        elif event["type"] == "rejected":
+            self._reject(event["roll"], event["text"])
+        elif event["type"] in ("error", "disconnected", "connected", "rolling", "incompatible"):
             self._notify(event["text"])
 
-    def _notify(self, text: str):
+    def _reject(self, roll: Roll, reason) -> None:
+        log.info("roll from the reader not used: %s", reason)
+        if self.on_rejected is not None:
+            on_rejected = self.on_rejected
+            self.post(lambda: on_rejected(roll, reason))
+        self._notify(reason)
+
+    def _notify(self, message) -> None:
         if self.on_notice is not None:
-            self.post(lambda: self.on_notice(text))
+            on_notice = self.on_notice
+            self.post(lambda: on_notice(message))

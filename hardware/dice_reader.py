@@ -1,18 +1,25 @@
 """The serial dice reader: one thread that opens the port, reads lines and reopens it.
 
 - The port is a device path or a pyserial URL (``loop://``, ``spy://...``); when unset,
-  every serial port is opened in turn and the one that says ``HELLO`` is kept.
+  every USB serial port and every virtual reader the simulator announced is opened in
+  turn and the one that says a version-2 ``HELLO`` is kept (``hardware.dice_ports``).
 - The port is opened exclusively; when it vanishes (unplugged) it is reopened with
   exponential backoff, and the armed request is sent again.
-- Garbage, bad checksums, unknown words, over-long lines and binary noise are counted in
-  ``stats`` and logged; repeated ``seq`` numbers are ignored.
+- Every line must carry its CRC-16 (protocol version 2). Lines without a valid one,
+  garbage, unknown words, over-long lines and binary noise are counted in ``stats`` and
+  logged, never applied; repeated ``seq`` numbers are ignored.
+- A reader whose ``HELLO`` announces another protocol version (an old ``v1`` firmware) is
+  refused: an ``incompatible`` event names the version and nothing it says is used
+  until it says a version-2 ``HELLO``.
 - A roll is an event ``{"type": "roll", "roll": Roll}`` only while armed with the same
-  number and kind of dice; anything else is ``{"type": "rejected", "text": "5 dice seen,
-  6 expected"}``. It is still only a candidate: the table confirms it (``hardware.dice``).
+  number and kind of dice; anything else is ``{"type": "rejected", "roll": Roll, "text":
+  "5 dice seen, 6 expected"}``. It is still only a candidate: the table confirms it
+  (``hardware.dice``).
 
-Events (dicts): hello, rolling, roll, rejected, error (the reader's ERR), pong,
-connected, disconnected. Listeners added with ``add_listener`` run on the reader
-thread; ``on_event`` runs through ``post`` (the app's main thread).
+Events (dicts, each with a ``text``: a keyed ``HardwareMessage`` for the screen): hello,
+incompatible, rolling, roll, rejected, error (the reader's ERR), pong, connected,
+disconnected. Listeners added with ``add_listener`` run on the reader thread;
+``on_event`` runs through ``post`` (the app's main thread).
 """
 
 from __future__ import annotations
@@ -23,11 +30,16 @@ import threading
 import time
 from typing import Callable, Iterable
 
-import serial
-
 from hardware.dice import Roll, check_kind, mismatch
-from hardware.dice_protocol import Hello, LineError, LineSplitter, Pong, ReaderError, Rolling, RollLine, frame, parse
+from hardware.dice_ports import (  # noqa: F401 - re-exported: the reader's public names
+    PortInfo, ReaderNotFound, check_port, find_reader, list_ports, open_port, refused_version, serial_ports,
+)
+from hardware.dice_protocol import (
+    PROTOCOL, Hello, LineError, LineSplitter, Pong, ReaderError, Rolling, RollLine, frame, parse,
+)
 from hardware.errors import HardwareError
+from hardware.messages import HardwareMessage
+from hardware.messages import text as hw_text
 
 log = logging.getLogger(__name__)
 
@@ -35,71 +47,6 @@ log = logging.getLogger(__name__)
 # A seq seen among the last few rolls is the same roll again (a DUMP answer can arrive
 # after a newer roll); seq wraps at 1000, so a new roll never collides this soon.
 RECENT_SEQS = 16
-
-
-class ReaderNotFound(HardwareError):
-    """No serial port answered with HELLO."""
-
-
-def serial_ports() -> list[str]:
-    """USB serial ports: the reader is a USB device (the spec); the Pi's own UART pins
-    (/dev/ttyS0, /dev/ttyAMA0) may be wired to handsets and are never touched."""
-    from serial.tools import list_ports
-
-    return [p.device for p in list_ports.comports() if p.vid is not None or "ttyACM" in p.device or "ttyUSB" in p.device]
-
-
-def open_port(port: str, baudrate: int = 115200, timeout: float = 0.05):
-    """Open a device path or pyserial URL exclusively (where the platform can lock)."""
-    try:
-        return serial.serial_for_url(port, baudrate=baudrate, timeout=timeout, exclusive=True)
-    except (ValueError, TypeError):
-        return serial.serial_for_url(port, baudrate=baudrate, timeout=timeout)
-
-
-def find_reader(ports: Iterable[str] | None = None, *, timeout: float = 3.0, baudrate: int = 115200,
-                stop: threading.Event | None = None):
-    """Open every port and keep the first that says HELLO within ``timeout`` seconds.
-
-    Returns ``(port, serial, hello, lines, splitter)``: ``lines`` came after the HELLO in
-    the same read, ``splitter`` holds any partial line. Raises ReaderNotFound naming the
-    ports tried when none answers.
-    """
-    ports = list(serial_ports() if ports is None else ports)
-    if not ports:
-        raise ReaderNotFound("no dice reader found: there is no serial port (is it plugged in?)")
-    opened, failed = {}, []
-    for port in ports:
-        try:
-            opened[port] = (open_port(port, baudrate, timeout=0), LineSplitter())
-        except (OSError, ValueError) as err:
-            failed.append(f"{port} ({err})")
-    deadline = time.monotonic() + timeout
-    try:
-        while opened and time.monotonic() < deadline and not (stop and stop.is_set()):
-            for port, (ser, splitter) in list(opened.items()):
-                try:
-                    data = ser.read(ser.in_waiting or 1)
-                except (OSError, ValueError):
-                    ser.close()
-                    del opened[port]
-                    continue
-                lines = splitter.feed(data)
-                for i, line in enumerate(lines):
-                    try:
-                        msg = parse(line)
-                    except LineError:
-                        continue
-                    if isinstance(msg, Hello):
-                        del opened[port]
-                        return port, ser, msg, lines[i + 1:], splitter
-            time.sleep(0.01)
-    finally:
-        for ser, _ in opened.values():
-            ser.close()
-    tried = ", ".join(ports)
-    extra = f"; could not open {', '.join(failed)}" if failed else ""
-    raise ReaderNotFound(f"no dice reader answered HELLO within {timeout:g} s on {tried}{extra}")
 
 
 class DiceReader:
@@ -117,8 +64,12 @@ class DiceReader:
         ports: Callable[[], Iterable[str]] | None = None,
         post: Callable | None = None,
         on_event: Callable[[dict], None] | None = None,
+        retry_first_open: bool = True,
     ):
+        """``retry_first_open=False`` (the command line): a set port that does not open at the
+        first try ends a ``wait_roll`` at once with the reason, instead of retrying."""
         self.port = port
+        self.retry_first_open = retry_first_open
         self.baudrate = baudrate
         self.hello_timeout = hello_timeout
         self.backoff = backoff
@@ -127,11 +78,12 @@ class DiceReader:
         self.ports = ports or serial_ports
         self.post = post or (lambda fn: fn())
         self.on_event = on_event
-        self.stats = collections.Counter()
+        self.stats: collections.Counter = collections.Counter()
         self.hello: Hello | None = None
         self.connected = threading.Event()
-        self.status = "dice reader: not started"
+        self.status: str = hw_text("status_not_started")
         self.last_problem: str | None = None
+        self.refused: HardwareMessage | None = None  # set while the reader speaks another protocol
         self._listeners: list[Callable[[dict], None]] = []
         self._serial = None
         self._port_in_use: str | None = None
@@ -183,6 +135,11 @@ class DiceReader:
         if fn in self._listeners:
             self._listeners.remove(fn)
 
+    @property
+    def port_in_use(self) -> str | None:
+        """The port the reader is on now (found by HELLO when no port is set), else None."""
+        return self._port_in_use if self.connected.is_set() else None
+
     # -- app to reader ---------------------------------------------------------------------
 
     def arm(self, n: int, kind: str) -> None:
@@ -200,49 +157,63 @@ class DiceReader:
     def dump(self) -> None:
         self.send("DUMP")
 
-    def send(self, text: str) -> bool:
+    def send(self, line: str) -> bool:
         """Write one line if the port is open; False when it is not (ARM is resent on reconnect)."""
         with self._write_lock:
             ser = self._serial
             if ser is None:
                 return False
             try:
-                ser.write(frame(text))
+                ser.write(frame(line))
                 return True
             except (OSError, ValueError) as err:
-                log.warning("dice reader: could not send %s: %s", text.split()[0], err)
+                log.warning("dice reader: could not send %s: %s", line.split()[0], err)
                 return False
 
-    # -- waiting for one roll (the command line) -------------------------------------------
+    # -- waiting for one roll (the command line, a test roll) ------------------------------
 
     def wait_roll(self, n: int, kind: str, timeout: float, on_notice: Callable[[str], None] | None = None) -> Roll:
-        """Arm, wait for one roll of n ``kind`` dice, disarm. HardwareError on timeout."""
-        rolls = []
+        """Arm, wait for one roll of n ``kind`` dice, disarm. HardwareError on timeout, and at
+        once when the reader announces a protocol version this app does not speak."""
+        rolls: list[Roll] = []
+        refused: list[HardwareMessage] = []
         got = threading.Event()
 
         def listen(event):
             if event["type"] == "roll" and not got.is_set():
                 rolls.append(event["roll"])
                 got.set()
+            elif event["type"] in ("incompatible", "unavailable"):
+                refused.append(event["text"])
+                got.set()
             elif on_notice and event["type"] in ("rejected", "error", "disconnected", "connected"):
                 on_notice(event["text"])
 
+        before = self._armed  # a test roll from Settings may come while the desk waits for a roll
         self.add_listener(listen)
         try:
             self.arm(n, kind)
+            if self.refused is not None:
+                raise HardwareError(self.refused)
             self.start()
             if not got.wait(timeout):
                 why = None
                 if not self.connected.is_set():
-                    why = self.last_problem or ("still looking for the dice reader" if not self.port else
-                                                f"{self.port} did not open")
-                raise HardwareError(
-                    f"no roll of {n} {kind} dice within {timeout:g} s" + (f" ({why})" if why else "")
-                )
+                    why = self.last_problem or (hw_text("still_looking") if not self.port else
+                                                hw_text("port_did_not_open", port=self.port))
+                if why is None:
+                    raise HardwareError.of("no_roll_within", n=n, kind=kind, seconds=f"{timeout:g}")
+                raise HardwareError.of("no_roll_within_because", n=n, kind=kind, seconds=f"{timeout:g}",
+                                       why=why)
+            if refused:
+                raise HardwareError(refused[0])
             return rolls[0]
         finally:
             self.remove_listener(listen)
-            self.disarm()
+            if before is None:
+                self.disarm()
+            else:
+                self.arm(*before)
 
     # -- the reader thread -----------------------------------------------------------------
 
@@ -253,7 +224,8 @@ class DiceReader:
             except Exception:  # noqa: BLE001 - a listener's bug must not stop the reader
                 log.exception("dice reader listener failed")
         if self.on_event is not None:
-            self.post(lambda: self.on_event(event))
+            on_event = self.on_event
+            self.post(lambda: on_event(event))
 
     def _open(self):
         if self.port:
@@ -265,15 +237,31 @@ class DiceReader:
         self._hello(hello)
         return port, ser, lines, splitter
 
+    def _connected_status(self, port: str) -> HardwareMessage:
+        if self.refused is not None:
+            return hw_text("status_refused", port=port, version=self.hello.version if self.hello else "?",
+                           needed=PROTOCOL)
+        if self.hello:
+            return hw_text("status_reader", port=port, model=self.hello.model, firmware=self.hello.firmware)
+        return hw_text("status_port", port=port)
+
     def _run(self):
         delay = self.backoff[0]
         reported_down = False
+        first = True
         while not self._stop.is_set():
             try:
                 port, ser, lines, splitter = self._open()
             except (OSError, ValueError, HardwareError) as err:
-                self.last_problem = getattr(err, "reason", None) or str(err)
-                self.status = f"dice reader: {self.last_problem}; retrying"
+                self.last_problem = getattr(err, "message", None) or str(err)
+                if first and self.port and not self.retry_first_open:
+                    problem = hw_text("port_cannot_open", port=self.port, error=str(err))
+                    self._emit({"type": "unavailable", "text": problem})
+                first = False
+                if getattr(err, "key", None) == "old_protocol_on" and self.refused is None:
+                    self.refused = err.message  # found, but it speaks another version
+                    self._emit({"type": "incompatible", "text": err.message, "version": err.params.get("version")})
+                self.status = hw_text("status_retrying", problem=self.last_problem)
                 if not reported_down:
                     log.warning("dice reader: %s", self.last_problem)
                     reported_down = True
@@ -283,14 +271,15 @@ class DiceReader:
                 continue
             delay = self.backoff[0]
             reported_down = False
+            first = False
             self.stats["opened"] += 1
             with self._write_lock:
                 self._serial = ser
             self._port_in_use = port
-            self.status = f"dice reader: {port}" + (f" ({self.hello.model} {self.hello.firmware})" if self.hello else "")
+            self.status = self._connected_status(port)
             self.connected.set()
             log.info("dice reader connected on %s", port)
-            self._emit({"type": "connected", "port": port, "text": f"dice reader connected on {port}"})
+            self._emit({"type": "connected", "port": port, "text": hw_text("reader_connected", port=port)})
             self.send("PING")  # liveness, and a sign to the reader that the app listens
             if self._armed:
                 self.send(f"ARM {self._armed[0]} {self._armed[1]}")
@@ -300,11 +289,10 @@ class DiceReader:
                 # pyserial's SerialException is an OSError; a closed port can also say TypeError
                 if not self._stop.is_set():
                     self.stats["disconnects"] += 1
-                    self.last_problem = f"{port} went away ({err})"
-                    self.status = "dice reader: unplugged; reconnecting"
+                    self.last_problem = hw_text("port_went_away", port=port, error=str(err))
+                    self.status = hw_text("status_unplugged")
                     log.warning("dice reader: %s; reconnecting", self.last_problem)
-                    self._emit({"type": "disconnected", "port": port,
-                                "text": "dice reader unplugged: reconnecting (type the faces meanwhile)"})
+                    self._emit({"type": "disconnected", "port": port, "text": hw_text("reader_unplugged")})
             finally:
                 self.connected.clear()
                 with self._write_lock:
@@ -315,7 +303,7 @@ class DiceReader:
                     pass
             if self._stop.wait(delay):
                 break
-        self.status = "dice reader: stopped"
+        self.status = hw_text("status_stopped")
 
     def _read_loop(self, ser, lines: list[bytes], splitter: LineSplitter):
         for line in lines:
@@ -330,8 +318,9 @@ class DiceReader:
                 last_heard = now
                 if silent:
                     silent = False
-                    self.status = f"dice reader: {self._port_in_use}"
-                    self._emit({"type": "connected", "port": self._port_in_use, "text": "dice reader answers again"})
+                    self.status = self._connected_status(self._port_in_use or "")
+                    self._emit({"type": "connected", "port": self._port_in_use,
+                                "text": hw_text("reader_answers")})
             for line in splitter.feed(data):
                 self._line(line)
             if splitter.dropped != dropped:
@@ -345,9 +334,9 @@ class DiceReader:
                     # the port is open but the reader says nothing, not even PONG
                     silent = True
                     self.stats["silent"] += 1
-                    self.status = "dice reader: not answering PING"
+                    self.status = hw_text("status_silent")
                     log.warning("dice reader on %s does not answer PING", self._port_in_use)
-                    self._emit({"type": "error", "text": "dice reader does not answer (type the faces meanwhile)"})
+                    self._emit({"type": "error", "text": hw_text("reader_silent")})
             data = ser.read(ser.in_waiting or 1)
 
     def feed(self, data: bytes, splitter: LineSplitter | None = None) -> None:
@@ -365,26 +354,44 @@ class DiceReader:
         except LineError as err:
             self._garbage(err.category, err)
             return
-        if isinstance(msg, RollLine):
-            self._roll(msg)
-        elif isinstance(msg, Hello):
+        if isinstance(msg, Hello):
             self._hello(msg)
+        elif self.refused is not None:
+            self.stats["refused"] += 1  # a reader of another protocol: nothing it says is used
+        elif isinstance(msg, RollLine):
+            self._roll(msg)
         elif isinstance(msg, Rolling):
-            self._emit({"type": "rolling", "text": "dice rolling"})
+            self._emit({"type": "rolling", "text": hw_text("dice_rolling")})
         elif isinstance(msg, Pong):
             self.stats["pongs"] += 1
             self._emit({"type": "pong", "text": "PONG"})
         elif isinstance(msg, ReaderError):
             self.stats["reader_errors"] += 1
             log.warning("dice reader says: %s", msg.text)
-            self._emit({"type": "error", "text": f"dice reader: {msg.text}"})
+            self._emit({"type": "error", "text": hw_text("reader_says", text=msg.text)})
 
     def _hello(self, hello: Hello) -> None:
         self.hello = hello
         self._recent_seqs.clear()  # a reset reader counts anew
+        err = refused_version(hello)
+        if err is not None:
+            self.stats["incompatible"] += 1
+            self.refused = err.message
+            port = self._port_in_use or self.port or "?"
+            self.last_problem = self.refused
+            self.status = self._connected_status(port)
+            log.warning("dice reader %s %s speaks protocol %s, not %s: refused", hello.model, hello.firmware,
+                        hello.version, PROTOCOL)
+            self._emit({"type": "incompatible", "version": hello.version, "text": self.refused})
+            return
+        if self.refused is not None:
+            self.refused = None
+            self.last_problem = None
+            if self._port_in_use:
+                self.status = self._connected_status(self._port_in_use)
         log.info("dice reader %s firmware %s (%s)", hello.model, hello.firmware, ",".join(hello.kinds))
         self._emit({"type": "hello", "model": hello.model, "firmware": hello.firmware, "kinds": list(hello.kinds),
-                    "text": f"dice reader {hello.model} {hello.firmware}"})
+                    "text": hw_text("reader_hello", model=hello.model, firmware=hello.firmware)})
 
     def _roll(self, msg: RollLine) -> None:
         if msg.seq in self._recent_seqs:
@@ -394,8 +401,9 @@ class DiceReader:
         self._recent_seqs.append(msg.seq)
         roll = Roll(msg.kind, msg.values, "reader", msg.seq)
         armed = self._armed
+        reason: HardwareMessage | None
         if armed is None:
-            reason = f"a roll of {len(msg.values)} {msg.kind} dice came while no roll was expected"
+            reason = hw_text("roll_unexpected", n=len(msg.values), kind=msg.kind)
         else:
             reason = mismatch(armed[0], armed[1], msg.kind, len(msg.values))
         if reason:
@@ -404,7 +412,7 @@ class DiceReader:
             self._emit({"type": "rejected", "text": reason, "roll": roll})
             return
         self.stats["rolls"] += 1
-        self._emit({"type": "roll", "roll": roll, "text": f"dice read: {roll}"})
+        self._emit({"type": "roll", "roll": roll, "text": hw_text("dice_read", faces=str(roll))})
 
     def _garbage(self, category: str, err: Exception, count: int = 1) -> None:
         self.stats[category] += count

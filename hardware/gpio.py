@@ -7,21 +7,18 @@ install. Mock pins on a Pi only when the settings say ``"mode": "simulated"``.
 
 from __future__ import annotations
 
-import importlib
 import logging
 import pathlib
+from importlib.metadata import entry_points
 
 from hardware.errors import HardwareError
+from hardware.messages import text
 
 log = logging.getLogger(__name__)
 
 MODEL_FILES = ("/proc/device-tree/model", "/sys/firmware/devicetree/base/model")
-FACTORIES = {
-    "lgpio": "gpiozero.pins.lgpio:LGPIOFactory",
-    "rpigpio": "gpiozero.pins.rpigpio:RPiGPIOFactory",
-    "pigpio": "gpiozero.pins.pigpio:PiGPIOFactory",
-    "native": "gpiozero.pins.native:NativeFactory",
-}
+FACTORIES = ("lgpio", "rpigpio", "pigpio", "native")  # gpiozero registers them as entry points
+FACTORY_GROUP = "gpiozero_pin_factories"
 
 
 def pi_model(files=MODEL_FILES) -> str | None:
@@ -49,20 +46,14 @@ def pin_factory(mode: str = "auto", name: str = "lgpio", *, model: str | None | 
     if mode == "simulated" or (mode == "auto" and not model):
         return MockFactory(), "MockFactory"
     if mode not in ("auto", "gpio"):
-        raise HardwareError(f"hardware mode must be auto, gpio or simulated, not {mode!r}")
-    where = model or "this machine (not detected as a Raspberry Pi)"
+        raise HardwareError.of("bad_mode", modes="auto, gpio, simulated", mode=repr(mode))
+    where = model or text("not_a_pi")
     if name not in FACTORIES:
-        raise HardwareError(f"unknown pin factory {name!r}; use one of {', '.join(FACTORIES)}")
-    module_name, cls_name = FACTORIES[name].split(":")
+        raise HardwareError.of("unknown_factory", name=repr(name), factories=", ".join(FACTORIES))
     try:
-        factory = getattr(importlib.import_module(module_name), cls_name)()
+        point = next(ep for ep in entry_points(group=FACTORY_GROUP) if ep.name == name)
+        factory = point.load()()
     except Exception as err:  # noqa: BLE001 - every failure becomes one clear message
-        raise HardwareError(
-            f"GPIO handsets: the {name} pin factory does not work on {where}: {err}. "
-            "Install it (sudo apt install python3-lgpio, with a venv made with "
-            "--system-site-packages), add the user to the gpio group, or set the hardware "
-            "mode to \"simulated\" to play without handsets. Mock pins are never used "
-            "silently on a Pi."
-        ) from err
+        raise HardwareError.of("factory_fails", name=name, where=where, error=str(err)) from err
     log.info("GPIO handsets use the %s pin factory on %s", name, where)
     return factory, name

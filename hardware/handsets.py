@@ -1,10 +1,15 @@
-"""Sealed bids on GPIO handsets: the ``BidHandsets`` controller.
+"""Sealed entries on GPIO handsets: the ``BidHandsets`` controller.
 
-One handset per seat: up and down buttons (the bid in tens), a lock button (press again,
-or hold, to unlock before the reveal), an LED (off: waiting, blinking: entering, on:
-locked) and optionally a TM1637 display that shows the amount to that player alone.
-A seat without a display (or without a handset) enters its amount on the app's private
-keypad (``set_amount``) and locks with its button (or ``lock`` from the screen).
+One handset per seat: up and down buttons, a lock button (press again, or hold, to unlock
+before the reveal), an LED (off: waiting, blinking: entering, on: locked) and optionally a
+TM1637 display that shows the seat's own entry to that player alone. A seat without a
+display (or without a handset) enters on the app's private keypad (``set_value``) and
+locks with its button (or ``lock`` from the screen).
+
+What a seat enters is an ``Ask`` (``hardware.asks``) per request: a number with its step,
+minimum and maximum (a Magnifico bid: 10 up to the florins held, in tens; an auction in
+fives), or one of a few choices (a Leonardo faction). ``start_sealed(asks)`` opens any
+request; ``start_auction(florins)`` keeps today's Magnifico bid as the default.
 
 The controller never imports the engine or Kivy. Everything it reports goes through the
 injected ``post(fn)`` so that gpiozero's background threads hand over to the app's main
@@ -13,82 +18,83 @@ thread (``Clock.schedule_once`` in the app, a queue in tests); ``post`` must kee
 Callbacks (all optional):
 
 - ``on_state(seat, state)``: "waiting" / "entering" / "locked". For the shared screen:
-  it never carries an amount.
-- ``on_lock(seat, amount)`` / ``on_unlock(seat)``: for the engine's ``LockBid`` /
-  ``UnlockBid`` only; never show or log the amount. By default (``defer_locks=True``) no
-  amount leaves this object before the last bidder locks: then ``on_lock`` is posted for
-  every bidder in seat order, followed by ``on_all_locked``; unlocks before that stay
-  here. With ``defer_locks=False`` each lock and unlock is posted at once (the engine then
-  holds the sealed bids, and they survive a restart of the app).
-- ``on_all_locked(bids)``: once, when the last bidder locks; ``bids`` maps seat to amount.
-- ``on_notice(seat, text)``: a short message for the screen ("enter your bid on the keypad
-  first"); never an amount.
+  it never carries a value.
+- ``on_lock(seat, value)`` / ``on_unlock(seat)``: for the engine's sealed command (``LockBid``
+  / ``UnlockBid``) only; never show or log the value. By default (``defer_locks=True``) no
+  value leaves this object before the last seat locks: then ``on_lock`` is posted for
+  every seat in seat order, followed by ``on_all_locked``; unlocks before that stay here.
+  With ``defer_locks=False`` each lock and unlock is posted at once (the engine then
+  holds the sealed values, and they survive a restart of the app).
+- ``on_all_locked(values)``: once, when the last seat locks; maps seat to value.
+- ``on_notice(seat, text)``: a short keyed message for the screen ("enter it on the
+  screen's private keypad first"); never a value.
 
-No log record made here holds an amount.
+After a restart, ``locked=`` reopens the seats the engine already holds locked (see
+``start_sealed``). Debouncing is gpiozero's ``bounce_time`` alone (``bounce_ms``).
+
+The log never holds a value, nor a press: only that a seat locked or unlocked.
 """
 
 from __future__ import annotations
 
 import logging
-import math
 import threading
-import time
 from dataclasses import dataclass
-from typing import Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
-from companion.errors import GameError
-from hardware.errors import HardwareError
+from hardware.asks import Ask, Value, display_text, magnifico_bid
+from hardware.errors import HardwareError, InputRefused
+from hardware.handset_devices import BUTTONS, HandsetDevices
+from hardware.messages import text
 from hardware.settings import HandsetSettings, HardwareSettings
 
 log = logging.getLogger(__name__)
 
 WAITING, ENTERING, LOCKED = "waiting", "entering", "locked"
-STEP = 10
-MINIMUM = 10
-BUTTONS = ("up", "down", "lock")
+STEP = 10  # Magnifico's default: bids in tens...
+MINIMUM = 10  # ...of at least 10 florins
+__all__ = ["Ask", "BUTTONS", "BidHandsets", "Handsets", "display_text", "WAITING", "ENTERING", "LOCKED"]
 
 
 @dataclass
 class _Seat:
     seat: int
     state: str = WAITING
-    amount: int | None = None
-    maximum: int = 0
-    name: str = ""
-    keypad: bool = True  # the amount comes from the app's keypad, not up/down
+    value: Value | None = None
+    ask: Ask | None = None
+    name: object = ""
+    keypad: bool = True  # the value comes from the app's keypad, not up/down
+    held: bool = False  # the engine holds this seat's lock (posted, or restored after a restart)
 
 
 @dataclass
-class _Guard:
-    last_press: float = -math.inf
-    last_release: float = -math.inf
-    down: bool = False  # an accepted press that has not been released yet
+class _Press:
+    down: bool = False  # a press that has not been released yet
     hold_unlocks: bool = False  # this press began on a locked seat (hold mode)
 
 
-def _direct(fn):
+def _direct(fn: Callable[[], None]) -> None:
     fn()
 
 
 class BidHandsets:
-    """Per seat: the amount being entered, a state, and the devices that show them."""
+    """Per seat: the value being entered, a state, and the devices that show them."""
 
     def __init__(
         self,
         settings: HandsetSettings,
         *,
-        pin_factory=None,
+        pin_factory: Any = None,
         factory_label: str = "MockFactory",
         post: Callable[[Callable[[], None]], None] | None = None,
-        on_state=None,
-        on_lock=None,
-        on_unlock=None,
-        on_all_locked=None,
-        on_notice=None,
+        on_state: Callable[[int, str], None] | None = None,
+        on_lock: Callable[[int, Value | None], None] | None = None,
+        on_unlock: Callable[[int], None] | None = None,
+        on_all_locked: Callable[[dict[int, Value | None]], None] | None = None,
+        on_notice: Callable[[int, str], None] | None = None,
         defer_locks: bool = True,
-        clock: Callable[[], float] = time.monotonic,
         blink_s: float = 0.5,
-    ):
+    ) -> None:
         self.settings = settings
         self.post = post or _direct
         self.on_state = on_state
@@ -97,20 +103,15 @@ class BidHandsets:
         self.on_all_locked = on_all_locked
         self.on_notice = on_notice
         self.defer_locks = defer_locks
-        self.clock = clock
-        self.blink_s = blink_s
         self.factory_label = factory_label
         self._lock = threading.RLock()
         self._seats: dict[int, _Seat] = {}
-        self._bidders: tuple[int, ...] = ()
+        self._takers: tuple[int, ...] = ()
         self._revealed = False
-        self._guards: dict[tuple[int, str], _Guard] = {}
-        self._out_locks: dict[int, threading.Lock] = {}
-        self.buttons: dict[tuple[int, str], object] = {}
-        self.leds: dict[int, object] = {}
-        self.displays = None
-        self._led_mode: dict[int, str] = {}
-        self._open_devices(pin_factory)
+        self._presses: dict[tuple[int, str], _Press] = {}
+        self.devices = HandsetDevices(settings, self._edge, pin_factory=pin_factory, blink_s=blink_s)
+        if settings.present():
+            log.info("handsets ready: %s", self.status)
 
     # -- construction --------------------------------------------------------------------
 
@@ -125,91 +126,49 @@ class BidHandsets:
         except HardwareError:
             raise
         except Exception as err:  # noqa: BLE001 - e.g. a pin busy or not permitted
-            raise HardwareError(f"GPIO handsets could not be opened with {label}: {err}") from err
+            raise HardwareError.of("handsets_cannot_open", factory=label, error=str(err)) from err
 
-    def _open_devices(self, factory):
-        present = self.settings.present()
-        if not present:
-            return
-        from gpiozero import LED, Button
+    @property
+    def buttons(self) -> dict[tuple[int, str], Any]:
+        return self.devices.buttons
 
-        from hardware.tm1637 import DisplayBus
+    @property
+    def leds(self) -> dict[int, Any]:
+        return self.devices.leds
 
-        hs = self.settings
-        bounce = hs.bounce_ms / 1000 if hs.bounce_ms > 0 else None
-        try:
-            for h in present:
-                for name in BUTTONS:
-                    button = Button(
-                        getattr(h, name), pull_up=True, bounce_time=bounce, hold_time=hs.hold_s,
-                        hold_repeat=False, pin_factory=factory,
-                    )
-                    button.when_pressed = self._callback(h.seat, name, "press")
-                    button.when_released = self._callback(h.seat, name, "release")
-                    if name == "lock":
-                        button.when_held = self._callback(h.seat, name, "hold")
-                    self.buttons[h.seat, name] = button
-                if h.led is not None:
-                    self.leds[h.seat] = LED(h.led, pin_factory=factory)
-                self._out_locks[h.seat] = threading.Lock()
-            data_pins = {h.seat: h.display for h in present if h.display is not None}
-            if data_pins:
-                self.displays = DisplayBus(hs.display_clock, data_pins, brightness=hs.brightness, pin_factory=factory)
-        except Exception:
-            self.close()
-            raise
-        log.info("handsets ready: %s", self.status)
+    @property
+    def displays(self) -> Any:
+        return self.devices.displays
 
-    def _callback(self, seat: int, button: str, edge: str):
-        def callback():
-            try:
-                self._edge(seat, button, edge)
-            except Exception:  # noqa: BLE001 - a handset fault must not kill gpiozero's thread
-                log.exception("handset of seat %s: %s %s failed", seat, button, edge)
+    def close(self) -> None:
+        self.devices.close()
 
-        return callback
-
-    def close(self):
-        # Each button's hold thread polls every 0.1 s; tell them all to stop first so the
-        # closes below do not wait for them one after another.
-        for button in self.buttons.values():
-            thread = getattr(button, "_hold_thread", None)
-            if thread is not None:
-                thread.stopping.set()
-        for device in [*self.buttons.values(), *self.leds.values()]:
-            device.close()
-        self.buttons.clear()
-        self.leds.clear()
-        if self.displays is not None:
-            self.displays.close()
-            self.displays = None
-
-    def __enter__(self):
+    def __enter__(self) -> BidHandsets:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     # -- what the app asks ---------------------------------------------------------------
 
     @property
     def status(self) -> str:
-        """One line for the settings screen."""
+        """One line for the settings screen (a keyed message)."""
         present = self.settings.present()
         if not present:
-            return "handsets: none (keypad only)"
+            return text("handsets_none")
         if self.factory_label == "MockFactory":
-            return "handsets: simulated (MockFactory)"
-        return f"handsets: {len(present)} on GPIO ({self.factory_label})"
+            return text("handsets_simulated")
+        return text("handsets_gpio", n=len(present), factory=self.factory_label)
 
     def has_handset(self, seat: int) -> bool:
-        return (seat, "lock") in self.buttons
+        return self.devices.has_handset(seat)
 
     def has_display(self, seat: int) -> bool:
-        return self.displays is not None and seat in self.displays.displays
+        return self.devices.has_display(seat)
 
     def uses_keypad(self, seat: int) -> bool:
-        """True when the seat enters its amount on the app's private keypad."""
+        """True when the seat enters its value on the app's private keypad."""
         return not self.has_display(seat)
 
     def state(self, seat: int) -> str:
@@ -222,269 +181,276 @@ class BidHandsets:
         with self._lock:
             return {seat: s.state for seat, s in self._seats.items()}
 
+    def ask_of(self, seat: int) -> Ask | None:
+        """What the seat may enter now (for its private keypad), None if it takes no part."""
+        with self._lock:
+            s = self._seats.get(seat)
+            return s.ask if s else None
+
     @property
     def all_locked(self) -> bool:
         with self._lock:
             return self._revealed
 
-    def bids(self) -> dict[int, int | None]:
-        """The amounts, once every bidder has locked; before that a HardwareError."""
+    def values(self) -> dict[int, Value | None]:
+        """The values, once every seat has locked; before that a HardwareError."""
         with self._lock:
             if not self._revealed:
-                raise HardwareError("the bids stay sealed until every bidder has locked")
-            return {seat: self._seats[seat].amount for seat in self._bidders}
+                raise HardwareError.of("still_sealed")
+            return {seat: self._seats[seat].value for seat in self._takers}
 
-    def private_amount(self, seat: int) -> int | None:
-        """The amount a seat is entering, for that seat's own private view only."""
+    bids = values
+
+    def private_value(self, seat: int) -> Value | None:
+        """The value a seat is entering, for that seat's own private view only."""
         with self._lock:
             s = self._seats.get(seat)
-            return s.amount if s else None
+            return s.value if s else None
 
-    def led_mode(self, seat: int) -> str:
+    private_amount = private_value
+
+    def led_mode(self, seat: int) -> str | None:
         """"off", "blink" or "on": what the seat's LED does (None without an LED)."""
-        return self._led_mode.get(seat, "off") if seat in self.leds else None
+        return self.devices.led_mode(seat)
 
-    # -- the auction -----------------------------------------------------------------------
+    # -- a sealed request ------------------------------------------------------------------
+
+    def start_sealed(
+        self,
+        asks: Mapping[int, Ask],
+        *,
+        names: Mapping[int, object] | None = None,
+        locked: Iterable[int] | Mapping[int, Value | None] = (),
+        waiting: Iterable[int] = (),
+    ) -> None:
+        """Open a sealed request: each seat in ``asks`` enters what its Ask allows; seats in
+        ``waiting`` take no part (shown waiting).
+
+        ``locked`` reopens a request after a restart: the seats the engine already holds a
+        locked entry for. They show locked (LED on, display "L"), their value stays hidden
+        from the shared screen and the log, nothing is sent to the engine for them, and a
+        press of lock still unlocks them (``on_unlock`` is then posted: the engine drops the
+        entry it holds). Give a mapping ``{seat: value}`` to show each seat its own locked
+        value on its display as before the restart ("L 30", and up/down go on from 30 after
+        an unlock); with bare seats (or a None value) the display shows "L" alone and an
+        unlock starts again from the Ask's first value.
+        """
+        names = dict(names or {})
+        held = dict(locked) if isinstance(locked, Mapping) else {seat: None for seat in locked}
+        asks = {seat: ask for seat, ask in asks.items()}
+        for seat, ask in asks.items():
+            who = names.get(seat, text("seat", seat=seat))
+            if ask.empty:
+                raise InputRefused.of("nothing_to_enter", name=who, minimum=ask.minimum,
+                                      maximum=ask.maximum)
+            if held.get(seat) is not None:
+                ask.check(held[seat], who)
+        with self._lock:
+            self._revealed = False
+            self._takers = tuple(sorted(asks))
+            self._seats = {}
+            for seat in sorted(set(asks) | set(waiting)):
+                s = _Seat(seat, name=names.get(seat, text("seat", seat=seat)), keypad=self.uses_keypad(seat))
+                if seat in asks:
+                    s.ask = asks[seat]
+                    if seat in held:
+                        s.state, s.held, s.value = LOCKED, True, held[seat]
+                    else:
+                        s.state = ENTERING
+                        s.value = None if s.keypad else s.ask.first()
+                self._seats[seat] = s
+                self._post(self.on_state, s.seat, s.state)
+            log.info("sealed entry opened for %d seats (%d already locked)", len(asks), len(held.keys() & asks.keys()))
+            self._check_all_locked()
+        for seat in self._seats:
+            self._sync(seat)
 
     def start_auction(
         self,
         florins: Mapping[int, int],
         bidders: Iterable[int] | None = None,
         *,
-        names: Mapping[int, str] | None = None,
-        locked: Iterable[int] = (),
+        names: Mapping[int, object] | None = None,
+        locked: Iterable[int] | Mapping[int, Value | None] = (),
+        step: int = STEP,
+        minimum: int = MINIMUM,
     ) -> None:
-        """Open the sealed bids. ``florins``: every seat's florins; ``bidders``: the seats that
-        bid (default: those with at least 10); ``locked``: seats the engine already holds a
-        locked bid for (after a restart: their amount stays in the engine)."""
+        """Magnifico's sealed bids (the default): ``florins`` is every seat's florins;
+        ``bidders`` the seats that bid (default: those with at least ``minimum``); each bids
+        ``minimum`` up to its florins in ``step``s. ``locked`` as in ``start_sealed``."""
         names = dict(names or {})
         if bidders is None:
-            bidders = [seat for seat, f in florins.items() if f >= MINIMUM]
+            bidders = [seat for seat, f in florins.items() if f >= minimum]
         bidders = tuple(bidders)
-        locked = set(locked)
         for seat in bidders:
-            if florins.get(seat, 0) < MINIMUM:
-                who = names.get(seat, f"seat {seat}")
-                raise GameError(f"{who} holds {florins.get(seat, 0)} florins and cannot bid (at least {MINIMUM})")
-        with self._lock:
-            self._revealed = False
-            self._bidders = bidders
-            self._seats = {}
-            for seat in sorted(set(florins) | set(bidders)):
-                s = _Seat(seat, name=names.get(seat, f"seat {seat}"), keypad=self.uses_keypad(seat))
-                if seat in bidders:
-                    s.maximum = florins[seat] // STEP * STEP
-                    s.state = LOCKED if seat in locked else ENTERING
-                    s.amount = None if (s.keypad or seat in locked) else MINIMUM
-                self._seats[seat] = s
-                self._post_state(s)
-            log.info("auction opened for %d bidders", len(bidders))
-            self._check_all_locked()
-        for seat in self._seats:
-            self._sync(seat)
+            if florins.get(seat, 0) < minimum:
+                who = names.get(seat, text("seat", seat=seat))
+                raise InputRefused.of("cannot_bid", name=who, florins=florins.get(seat, 0), minimum=minimum)
+        asks = {seat: magnifico_bid(florins[seat], step=step, minimum=minimum) for seat in bidders}
+        self.start_sealed(asks, names=names, locked=locked, waiting=[s for s in florins if s not in asks])
 
-    def close_auction(self) -> None:
+    def close_sealed(self) -> None:
         """Back to waiting: LEDs off, displays blank."""
         with self._lock:
             seats = list(self._seats.values())
             self._seats = {}
-            self._bidders = ()
+            self._takers = ()
             self._revealed = False
             for s in seats:
                 if s.state != WAITING:
                     s.state = WAITING
-                    self._post_state(s)
+                    self._post(self.on_state, s.seat, s.state)
         for s in seats:
             self._sync(s.seat)
 
-    def set_amount(self, seat: int, amount: int) -> None:
-        """The amount from the seat's private keypad (or an on-screen up/down)."""
+    close_auction = close_sealed
+
+    def set_value(self, seat: int, value: Value) -> None:
+        """The value from the seat's private keypad (or an on-screen up/down)."""
         with self._lock:
-            s = self._bidder(seat)
+            s = self._taker(seat)
             if s.state == LOCKED:
-                raise GameError(f"{s.name} has locked the bid; unlock it first")
-            if not isinstance(amount, int) or isinstance(amount, bool):
-                raise GameError("a bid is a whole number of florins")
-            if amount % STEP:
-                raise GameError(f"bids go in tens of florins; {amount} is not possible")
-            if amount < MINIMUM:
-                raise GameError(f"the lowest bid is {MINIMUM} florins")
-            if amount > s.maximum:
-                raise GameError(f"{s.name} cannot bid more than the florins in hand")
-            s.amount = amount
-            log.debug("%s changed the bid on the keypad", s.name)
+                raise InputRefused.of("locked_unlock_first", name=s.name)
+            assert s.ask is not None
+            s.value = s.ask.check(value, s.name)
         self._sync(seat)
+
+    set_amount = set_value
 
     def lock(self, seat: int) -> None:
         """Lock from the screen (a seat without a handset)."""
         with self._lock:
-            s = self._bidder(seat)
+            s = self._taker(seat)
             if s.state == LOCKED:
                 return
-            if s.amount is None:
-                raise GameError(f"{s.name}: enter the bid on the keypad first")
+            if s.value is None:
+                raise InputRefused.of("enter_first", name=s.name)
             self._lock_seat(s)
         self._sync(seat)
 
     def unlock(self, seat: int) -> None:
         """Unlock from the screen, or when the app must take a lock back."""
         with self._lock:
-            s = self._bidder(seat)
+            s = self._taker(seat)
             if self._revealed:
-                raise GameError("the bids are revealed; a bid can no longer be changed")
+                raise InputRefused.of("already_revealed")
             if s.state != LOCKED:
                 return
             self._unlock_seat(s)
         self._sync(seat)
 
-    def _bidder(self, seat: int) -> _Seat:
+    def _taker(self, seat: int) -> _Seat:
         s = self._seats.get(seat)
-        if s is None or seat not in self._bidders:
-            raise GameError(f"seat {seat} does not bid in this auction")
+        if s is None or seat not in self._takers:
+            raise InputRefused.of("takes_no_part", name=text("seat", seat=seat))
         return s
 
     # -- state changes (called with self._lock held) ---------------------------------------
 
-    def _post(self, fn, *args):
+    def _post(self, fn: Callable[..., None] | None, *args: object) -> None:
         if fn is not None:
             self.post(lambda: fn(*args))
 
-    def _post_state(self, s: _Seat):
-        log.info("%s: %s", s.name, s.state)
-        self._post(self.on_state, s.seat, s.state)
+    def _notice(self, s: _Seat, key: str) -> None:
+        self._post(self.on_notice, s.seat, text(key))  # never logged: it would tell of a press
 
-    def _notice(self, s: _Seat, text: str):
-        log.info("%s: %s", s.name, text)
-        self._post(self.on_notice, s.seat, text)
-
-    def _lock_seat(self, s: _Seat):
+    def _lock_seat(self, s: _Seat) -> None:
         s.state = LOCKED
-        self._post_state(s)
+        log.info("%s locked", s.name)
+        self._post(self.on_state, s.seat, s.state)
         if not self.defer_locks:
-            self._post(self.on_lock, s.seat, s.amount)
+            s.held = True
+            self._post(self.on_lock, s.seat, s.value)
         self._check_all_locked()
 
-    def _unlock_seat(self, s: _Seat):
+    def _unlock_seat(self, s: _Seat) -> None:
         s.state = ENTERING
-        self._post_state(s)
-        if not self.defer_locks:
+        log.info("%s unlocked", s.name)
+        self._post(self.on_state, s.seat, s.state)
+        if s.value is None and not s.keypad and s.ask is not None:
+            s.value = s.ask.first()  # reopened after a restart without its value
+        if s.held:
+            s.held = False
             self._post(self.on_unlock, s.seat)
 
-    def _check_all_locked(self):
-        if self._revealed or not self._bidders:
+    def _check_all_locked(self) -> None:
+        if self._revealed or not self._takers:
             return
-        if all(self._seats[seat].state == LOCKED for seat in self._bidders):
+        if all(self._seats[seat].state == LOCKED for seat in self._takers):
             self._revealed = True
-            bids = {seat: self._seats[seat].amount for seat in self._bidders}
-            log.info("every bidder has locked: the bids can be revealed")
-            if self.defer_locks:
-                for seat in self._bidders:
-                    self._post(self.on_lock, seat, bids[seat])
-            self._post(self.on_all_locked, bids)
+            values = {seat: self._seats[seat].value for seat in self._takers}
+            log.info("every seat has locked: the entries can be revealed")
+            for seat in self._takers:
+                s = self._seats[seat]
+                if not s.held:
+                    s.held = True
+                    self._post(self.on_lock, seat, values[seat])
+            self._post(self.on_all_locked, values)
 
     # -- buttons ---------------------------------------------------------------------------
 
-    def _edge(self, seat: int, button: str, edge: str):
-        now = self.clock()
-        guard_s = self.settings.guard_ms / 1000
+    def _edge(self, seat: int, button: str, edge: str) -> None:
         with self._lock:
-            g = self._guards.setdefault((seat, button), _Guard())
+            p = self._presses.setdefault((seat, button), _Press())
             if edge == "release":
-                g.last_release = now
-                g.down = False
+                p.down = False
                 return
             if edge == "hold":
-                if g.down and g.hold_unlocks:
-                    g.hold_unlocks = False
-                    s = self._seats.get(seat)
-                    if s and s.state == LOCKED and not self._revealed and seat in self._bidders:
-                        self._unlock_seat(s)
-                    else:
-                        return
-                else:
+                if not (p.down and p.hold_unlocks):
                     return
+                p.hold_unlocks = False
+                s = self._seats.get(seat)
+                if not (s and s.state == LOCKED and not self._revealed and seat in self._takers):
+                    return
+                self._unlock_seat(s)
             else:
-                if now - g.last_release < guard_s or now - g.last_press < guard_s:
-                    g.down = True  # the contact bounced: still the same press
-                    log.debug("seat %s: %s bounce ignored", seat, button)
-                    return
-                g.last_press = now
-                g.down = True
-                g.hold_unlocks = False
-                if not self._press(seat, button, g):
+                p.down = True
+                p.hold_unlocks = False
+                if not self._press(seat, button, p):
                     return
         self._sync(seat)
 
-    def _press(self, seat: int, button: str, g: _Guard) -> bool:
-        """One accepted press; True when the seat's outputs must be updated."""
+    def _press(self, seat: int, button: str, p: _Press) -> bool:
+        """One press; True when the seat's outputs must be updated. Nothing here is logged."""
         s = self._seats.get(seat)
-        if s is None or seat not in self._bidders or s.state == WAITING:
-            log.debug("seat %s: %s pressed while not bidding", seat, button)
-            return False
-        if self._revealed:
-            log.debug("seat %s: %s pressed after every bid was locked", seat, button)
+        if s is None or seat not in self._takers or s.state == WAITING or self._revealed:
             return False
         if button in ("up", "down"):
             if s.state == LOCKED:
-                self._notice(s, "the bid is locked; unlock it to change it")
+                self._notice(s, "notice_locked")
                 return False
             if s.keypad:
-                self._notice(s, "enter the bid on the screen's private keypad")
+                self._notice(s, "notice_use_keypad")
                 return False
-            step = STEP if button == "up" else -STEP
-            new = min(max(s.amount + step, MINIMUM), s.maximum)
-            if new == s.amount:
-                log.debug("%s: %s at the limit", s.name, button)
+            assert s.ask is not None and s.value is not None
+            new = s.ask.moved(s.value, 1 if button == "up" else -1)
+            if new == s.value:
                 return False
-            s.amount = new
-            log.debug("%s: %s", s.name, button)
+            s.value = new
             return True
         # the lock button
         if s.state == ENTERING:
-            if s.amount is None:
-                self._notice(s, "enter the bid on the screen's private keypad first")
+            if s.value is None:
+                self._notice(s, "notice_keypad_first")
                 return False
             self._lock_seat(s)
             return True
         if self.settings.unlock == "hold":
-            g.hold_unlocks = True  # a hold of this press unlocks; a short press does nothing
+            p.hold_unlocks = True  # a hold of this press unlocks; a short press does nothing
             return False
         self._unlock_seat(s)
         return True
 
     # -- outputs ---------------------------------------------------------------------------
 
-    def _sync(self, seat: int):
-        """Make the seat's LED and display match its state (latest state wins)."""
-        out = self._out_locks.get(seat)
-        if out is None:
-            return
-        with out:
+    def _sync(self, seat: int) -> None:
+        """Make the seat's LED and display match its state."""
+        def read() -> tuple[str, Value | None, Ask | None]:
             with self._lock:
                 s = self._seats.get(seat)
-                state = s.state if s else WAITING
-                amount = s.amount if s else None
-            led = self.leds.get(seat)
-            if led is not None:
-                mode = {WAITING: "off", ENTERING: "blink", LOCKED: "on"}[state]
-                if self._led_mode.get(seat) != mode:
-                    if mode == "off":
-                        led.off()
-                    elif mode == "on":
-                        led.on()
-                    else:
-                        led.blink(on_time=self.blink_s, off_time=self.blink_s, background=True)
-                    self._led_mode[seat] = mode
-            if self.has_display(seat):
-                self.displays.show(seat, display_text(state, amount))
+                return (s.state, s.value, s.ask) if s else (WAITING, None, None)
+
+        self.devices.show(seat, read)
 
 
-def display_text(state: str, amount: int | None) -> str:
-    """What a seat's own display shows: blank, the amount, or "L" and the locked amount."""
-    if state == WAITING:
-        return "    "
-    if amount is None:
-        return "----" if state == ENTERING else "L   "
-    if state == LOCKED:
-        return f"L{amount:>3}" if amount < 1000 else f"{str(amount)[:1]}.{str(amount)[1:4]}"
-    return f"{amount:>4}"[-4:]
+Handsets = BidHandsets  # the generic name: any sealed request, not only bids

@@ -50,7 +50,7 @@ class HandsetKeyboard:
             return None
         pin = device.pin
         if not hasattr(pin, "drive_low"):
-            raise HardwareError("keyboard handsets need simulated pins (hardware mode \"simulated\")")
+            raise HardwareError.of("keyboard_needs_mock")
         if pressed:
             pin.drive_low()  # buttons pull up: pressed is low
         else:

@@ -1,6 +1,6 @@
 """Hardware settings: the handsets' pin map and the dice reader's port.
 
-One JSON file (the default is ``data/hardware/hardware.json``); a table's own copy
+One JSON file (the default is ``data/hardware/hardware.json``, found as package data); a table's own copy
 overrides it key by key. Pins are BCM numbers. ``validate`` refuses a map that uses a
 pin twice, a pin that is not on the 40-pin header, or a malformed entry, with a
 message that names the seat and the button.
@@ -13,9 +13,11 @@ import json
 import pathlib
 from dataclasses import dataclass, field
 
+from companion.core.resources import data_path
 from hardware.errors import HardwareError
+from hardware.messages import text
 
-DEFAULT_PATH = pathlib.Path(__file__).resolve().parent.parent / "data" / "hardware" / "hardware.json"
+DEFAULT_PATH = data_path("hardware", "hardware.json")  # shipped as package data (a wheel has no checkout)
 
 # GPIO 0 and 1 are the HAT EEPROM's I2C (ID_SD/ID_SC): never used.
 HEADER_GPIOS = frozenset(range(2, 28))
@@ -50,8 +52,7 @@ class HandsetPins:
 class HandsetSettings:
     seats: tuple[HandsetPins, ...] = ()
     display_clock: int | None = None
-    bounce_ms: float = 10
-    guard_ms: float = 50
+    bounce_ms: float = 10  # gpiozero's bounce_time: the only debounce (presses 100 ms apart all count)
     hold_s: float = 1.0
     unlock: str = "press"
     brightness: int = 3
@@ -105,21 +106,22 @@ def _read(path: pathlib.Path) -> dict:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise HardwareError(f"hardware settings file {path} does not exist") from None
+        raise HardwareError.of("settings_missing", path=str(path)) from None
     except (OSError, ValueError, RecursionError) as err:  # ValueError: bad UTF-8 or JSON, huge numbers
-        raise HardwareError(f"hardware settings file {path} cannot be read: {err}") from None
+        raise HardwareError.of("settings_unreadable", path=str(path), error=str(err)) from None
     if not isinstance(data, dict):
-        raise HardwareError(f"hardware settings file {path} must hold a JSON object")
+        raise HardwareError.of("settings_not_object", path=str(path))
     return data
 
 
-def _pin(value, where: str) -> int | None:
+def _pin(value, where) -> int | None:
+    """A BCM pin number; ``where`` names it in a refusal (a keyed message)."""
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise HardwareError(f"{where}: a pin is a BCM number, not {value!r}")
+        raise HardwareError.of("pin_not_number", where=where, value=repr(value))
     if value not in HEADER_GPIOS:
-        raise HardwareError(f"{where}: GPIO{value} is not a usable pin of the 40-pin header (use 2..27)")
+        raise HardwareError.of("pin_not_on_header", where=where, pin=value)
     return value
 
 
@@ -128,8 +130,8 @@ def _section(data: dict, key: str, kind=dict):
     if value is None:
         return kind()
     if not isinstance(value, kind):
-        what = "an object" if kind is dict else "a list"
-        raise HardwareError(f"hardware settings: \"{key}\" must be {what}, not {value!r}")
+        message = "settings_not_section" if kind is dict else "settings_not_list"
+        raise HardwareError.of(message, section=key, value=repr(value))
     return value
 
 
@@ -139,45 +141,45 @@ def from_dict(data: dict) -> HardwareSettings:
         return _from_dict(data)
     except (TypeError, ValueError, IndexError, KeyError, AttributeError, OverflowError) as err:
         # a number where a list goes, text where a number goes...: told, never a traceback
-        raise HardwareError(f"hardware settings: a value has the wrong form ({err})") from None
+        raise HardwareError.of("settings_wrong_form", error=str(err)) from None
 
 
 def _from_dict(data: dict) -> HardwareSettings:
     mode = data.get("mode", "auto")
     if mode not in MODES:
-        raise HardwareError(f"hardware mode must be one of {', '.join(MODES)}, not {mode!r}")
+        raise HardwareError.of("bad_mode", modes=", ".join(MODES), mode=repr(mode))
     hs = _section(data, "handsets")
     seats = []
     for i, entry in enumerate(_section(hs, "seats", list)):
         if not isinstance(entry, dict) or not isinstance(entry.get("seat"), int):
-            raise HardwareError(f"handset entry {i + 1} needs a \"seat\" number")
-        where = f"handset of seat {entry['seat']}"
+            raise HardwareError.of("entry_needs_seat", n=i + 1)
+        seat = entry["seat"]
         pins = {}
         for name in BUTTONS:
+            where = text("where_button", seat=seat, button=name)
             if entry.get(name) is None:
-                raise HardwareError(f"{where}: the {name} button has no pin")
-            pins[name] = _pin(entry[name], f"{where}, {name} button")
+                raise HardwareError.of("button_no_pin", where=where)
+            pins[name] = _pin(entry[name], where)
         seats.append(HandsetPins(
-            seat=entry["seat"], **pins,
-            led=_pin(entry.get("led"), f"{where}, LED"),
-            display=_pin(entry.get("display"), f"{where}, display data"),
+            seat=seat, **pins,
+            led=_pin(entry.get("led"), text("where_led", seat=seat)),
+            display=_pin(entry.get("display"), text("where_display", seat=seat)),
             present=bool(entry.get("present", True)),
         ))
     unlock = hs.get("unlock", "press")
     if unlock not in UNLOCK_MODES:
-        raise HardwareError(f"handsets.unlock must be \"press\" or \"hold\", not {unlock!r}")
+        raise HardwareError.of("bad_unlock", unlock=repr(unlock))
     dice = _section(data, "dice")
     backoff = dice.get("backoff_s", (0.5, 8.0))
     if not isinstance(dice.get("port") or "", str):
-        raise HardwareError(f"hardware settings: the dice port is a device path or URL, not {dice['port']!r}")
+        raise HardwareError.of("bad_dice_port", port=repr(dice["port"]))
     settings = HardwareSettings(
         mode=mode,
         pin_factory=str(data.get("pin_factory", "lgpio")),
         handsets=HandsetSettings(
             seats=tuple(seats),
-            display_clock=_pin(hs.get("display_clock"), "display clock"),
-            bounce_ms=float(hs.get("bounce_ms", 10)),
-            guard_ms=float(hs.get("guard_ms", 50)),
+            display_clock=_pin(hs.get("display_clock"), text("where_clock")),
+            bounce_ms=float(hs.get("bounce_ms", 10)),  # "guard_ms" of older files: no longer read
             hold_s=float(hs.get("hold_s", 1.0)),
             unlock=unlock,
             brightness=int(hs.get("brightness", 3)),
@@ -199,25 +201,25 @@ def validate(hs: HandsetSettings) -> None:
     used: dict[int, str] = {}
     seen_seats = set()
 
-    def claim(pin: int, what: str):
+    def claim(pin: int, what):
         if pin in used:
-            raise HardwareError(f"GPIO{pin} is used twice: {used[pin]} and {what}")
+            raise HardwareError.of("pin_twice", pin=pin, first=used[pin], second=what)
         used[pin] = what
 
     if hs.display_clock is not None:
-        claim(hs.display_clock, "the display clock")
+        claim(hs.display_clock, text("use_clock"))
     for h in hs.seats:
         if h.seat in seen_seats:
-            raise HardwareError(f"seat {h.seat} has two handsets in the pin map")
+            raise HardwareError.of("seat_two_handsets", seat=h.seat)
         seen_seats.add(h.seat)
         for name, pin in h.pins().items():
-            claim(pin, f"seat {h.seat} {name}")
+            claim(pin, text("use_seat", seat=h.seat, use=name))
         if h.display is not None and hs.display_clock is None:
-            raise HardwareError(f"seat {h.seat} has a display but the pin map has no display_clock")
+            raise HardwareError.of("display_without_clock", seat=h.seat)
     if not 0 <= hs.brightness <= 7:
-        raise HardwareError(f"display brightness goes from 0 to 7, not {hs.brightness}")
-    if hs.guard_ms < 0 or hs.bounce_ms < 0 or hs.hold_s <= 0:
-        raise HardwareError("bounce_ms and guard_ms must be at least 0 and hold_s more than 0")
+        raise HardwareError.of("bad_brightness", brightness=hs.brightness)
+    if hs.bounce_ms < 0 or hs.hold_s <= 0:
+        raise HardwareError.of("bad_timing")
 
 
 def wiring_table(hs: HandsetSettings) -> str:

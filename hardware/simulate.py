@@ -1,17 +1,24 @@
 """Simulators: a virtual dice reader on a pseudo-terminal, and the handsets on the keyboard.
 
-``python -m hardware.simulate dice`` prints the pty path (set it as the dice port, or
-leave the port unset: the app finds the reader by its HELLO) and reads commands:
+``python -m hardware.simulate dice`` prints the pty path and announces it in the user's
+runtime folder (``hardware.dice_ports``; removed on exit), so an app with no dice port set
+finds it by its HELLO; or set the path as the dice port. It reads commands:
 
     H H B X  /  hhbx  /  3 5 6    send a roll of those faces (letters: mag; numbers: the
                                   armed kind, else d6)
+    d10 3 0 7  /  d12 11          a roll of that kind (a d10's 0 is sent as 0: it means 10)
     (empty) or r                  a random roll of what the app armed (else 1 mag die)
     r 6 mag                       a random roll of 6 mag dice
     again                         the last roll again (same seq: the app must ignore it)
     rolling / err TEXT / hello    the other reader lines
-    noise                         binary noise, a bad checksum and an over-long line
+    noise                         binary noise, a bad checksum, a line without one, an
+                                  over-long line
     unplug / replug               vanish and come back (on a new pty; --link keeps one path)
     q                             quit
+
+Every line carries its CRC-16 (protocol version 2); ``--protocol 1`` plays an old reader
+(XOR checksums, a HELLO without a version) that the app must refuse, ``--no-checksums``
+one whose lines must all be dropped.
 
 ``python -m hardware.simulate handsets`` runs a sealed auction in the terminal on mock
 pins: the keys of hardware.keyboard (seat 0: 1 up, q down, a lock; seat 1: 3/e/d; ...)
@@ -26,24 +33,28 @@ import os
 import random
 import secrets
 import select
+import signal
 import sys
 import threading
 import time
 import tty
 
-from hardware.dice_protocol import KINDS, MAG_LETTERS, LineError, LineSplitter, frame, strip_checksum
+from hardware import dice_ports
+from hardware.dice_protocol import KINDS, MAG_LETTERS, PROTOCOL, LineError, LineSplitter, frame, frame_v1, strip_checksum
 from hardware.errors import HardwareError
 
 
 class VirtualReader:
     """A dice reader speaking the protocol on the master side of a pty pair."""
 
-    def __init__(self, *, hello: bool = True, model: str = "SIM", firmware: str = "1.0",
+    def __init__(self, *, hello: bool = True, model: str = "SIM", firmware: str = "2.0",
                  kinds=("mag", "d6", "d10", "d12"), checksums: bool = True, link: str | None = None,
-                 hello_every: float = 0.2, rng: random.Random | None = None, on_command=None):
+                 hello_every: float = 0.2, rng: random.Random | None = None, on_command=None,
+                 protocol: int = 2):
         self.say_hello = hello
         self.model, self.firmware, self.kinds = model, firmware, tuple(kinds)
         self.checksums = checksums
+        self.protocol = protocol
         self.link = link
         self.hello_every = hello_every
         self.rng = rng or secrets.SystemRandom()
@@ -55,14 +66,16 @@ class VirtualReader:
         self.last_roll: str | None = None
         self._heard = threading.Event()
         self._cond = threading.Condition()
-        self._master = None
-        self.tty = None
-        self._thread = None
+        self._master: int | None = None
+        self.tty: str | None = None
+        self._thread: threading.Thread | None = None
         self._stop = threading.Event()
 
     @property
     def path(self) -> str:
-        return self.link or self.tty
+        path = self.link or self.tty
+        assert path is not None, "start() the virtual reader first"
+        return path
 
     def start(self) -> "VirtualReader":
         self._master, slave = os.openpty()
@@ -121,13 +134,24 @@ class VirtualReader:
                 select.select([], [self._master], [], 0.05)
 
     def send(self, text: str, checksum: bool | None = None) -> None:
-        self.raw(frame(text, self.checksums if checksum is None else checksum))
+        """One line, framed as this reader's protocol version frames it."""
+        if not (self.checksums if checksum is None else checksum):
+            self.raw(frame(text, with_checksum=False))
+        elif self.protocol == 1:
+            self.raw(frame_v1(text))
+        else:
+            self.raw(frame(text))
 
     def hello(self) -> None:
-        self.send(f"HELLO {self.model} {self.firmware} {','.join(self.kinds)}")
+        kinds = ",".join(self.kinds)
+        if self.protocol == 1:
+            self.send(f"HELLO {self.model} {self.firmware} {kinds}")  # version 1 did not name it
+        else:
+            self.send(f"HELLO {self.model} {self.firmware} {kinds} v{self.protocol}")
 
     def roll(self, kind: str, values) -> str:
-        """Send a settled roll; values are faces ("hit"/"H") for mag, numbers otherwise."""
+        """Send a settled roll; values are faces ("hit"/"H") for mag, numbers otherwise (0 for a
+        d10's ten is sent as it is: the app reads it as 10)."""
         if kind == "mag":
             text = ",".join(MAG_LETTERS.get(v, str(v).upper()) for v in values)
         else:
@@ -202,6 +226,8 @@ class VirtualReader:
             return
         if not text:
             return
+        if self.say_hello and not self._heard.is_set():
+            self.hello()  # the port is surely open now: a HELLO sent while it opened may have been flushed
         self._heard.set()
         word, *args = text.split()
         if word == "PING" and self.answer_ping:
@@ -221,6 +247,8 @@ class VirtualReader:
 
 def _typed_roll(reader: VirtualReader, text: str) -> str:
     tokens = [t for t in text.replace(",", " ").split() if t]
+    if len(tokens) > 1 and tokens[0] in KINDS and tokens[0] != "mag":
+        return reader.roll(tokens[0], [int(t) for t in tokens[1:]])
     if len(tokens) == 1 and not tokens[0].isdigit() and len(tokens[0]) > 1:
         tokens = list(tokens[0])
     if all(t.isdigit() for t in tokens):
@@ -229,22 +257,41 @@ def _typed_roll(reader: VirtualReader, text: str) -> str:
     return reader.roll("mag", [t.upper() for t in tokens])
 
 
+def _stop_on_sigterm() -> None:
+    """SIGTERM ends the simulator like Ctrl-C, so its announcement is withdrawn."""
+    def handler(signum, frame):
+        raise KeyboardInterrupt
+
+    try:
+        signal.signal(signal.SIGTERM, handler)
+    except ValueError:  # not the main thread (tests)
+        pass
+
+
 def run_dice(args) -> int:
     reader = VirtualReader(hello=not args.no_hello, checksums=not args.no_checksums, link=args.link,
                            rng=random.Random(args.seed) if args.seed is not None else None,
-                           on_command=lambda text: print(f"\napp: {text}", flush=True))
+                           on_command=lambda text: print(f"\napp: {text}", flush=True), protocol=args.protocol)
     try:
         reader.start()
     except OSError as err:
         reader.unplug()
         if args.link and os.path.islink(args.link + ".new"):
             os.unlink(args.link + ".new")
-        where = f"link {args.link} to it" if args.link else "open a pseudo-terminal"
-        raise HardwareError(f"the virtual dice reader cannot {where} ({err.strerror or err})") from None
-    print(f"virtual dice reader on {reader.path}")
-    print("set the dice port to that path, or leave it unset to find the reader by its HELLO")
-    print("type faces (H B X, or numbers), r [N KIND], again, rolling, err TEXT, noise, unplug, replug, q")
+        key = "sim_cannot_link" if args.link else "sim_cannot_open_pty"
+        raise HardwareError.of(key, link=args.link or "", error=err.strerror or str(err)) from None
+    announced = None
     try:
+        _stop_on_sigterm()
+        if not args.no_announce:
+            announced = dice_ports.announce(reader.path)
+        print(f"virtual dice reader on {reader.path} (protocol v{args.protocol})")
+        if announced:
+            print(f"announced in {announced}: an app with no dice port set finds it by its HELLO")
+        else:
+            print("set the dice port to that path, or leave it unset to find the reader by its HELLO")
+        print("type faces (H B X, or numbers; d10 3 0 7), r [N KIND], again, rolling, err TEXT, noise, "
+              "unplug, replug, q")
         for line in sys.stdin:
             cmd = line.strip()
             try:
@@ -265,13 +312,16 @@ def run_dice(args) -> int:
                     reader.hello()
                 elif cmd == "noise":
                     reader.raw(bytes(range(0, 256, 7)) + b"\n")
-                    reader.raw(b"ROLL 1 mag H,H *00\n")
+                    reader.raw(b"ROLL 1 mag H,H *0000\n")
+                    reader.raw(b"ROLL 2 mag H,H\n")
                     reader.raw(b"X" * 200 + b"\n")
                 elif cmd == "unplug":
                     reader.unplug()
                     print("unplugged")
                 elif cmd == "replug":
                     reader.replug()
+                    if announced:
+                        announced = dice_ports.announce(reader.path)
                     print(f"back on {reader.path}")
                 else:
                     print(_typed_roll(reader, cmd))
@@ -280,6 +330,7 @@ def run_dice(args) -> int:
     except KeyboardInterrupt:
         pass
     finally:
+        dice_ports.withdraw(announced)
         reader.unplug()
     return 0
 
@@ -295,11 +346,11 @@ def run_handsets(args) -> int:
     try:
         florins = {seat: int(f) for seat, f in enumerate(args.florins.split(","))}
     except ValueError:
-        raise HardwareError(f"--florins takes whole numbers separated by commas, not {args.florins!r}") from None
+        raise HardwareError.of("sim_florins", florins=repr(args.florins)) from None
     if not 1 <= len(florins) <= 5 or any(f < 0 for f in florins.values()):
-        raise HardwareError(f"--florins takes 1 to 5 amounts of 0 or more florins, not {args.florins!r}")
+        raise HardwareError.of("sim_florins_count", florins=repr(args.florins))
     if not sys.stdin.isatty():
-        raise HardwareError("the handsets simulator reads single keys: run it in a terminal, not with input redirected")
+        raise HardwareError.of("sim_needs_terminal")
     shown = []
     h = BidHandsets.from_settings(
         hw_settings.HardwareSettings(mode="simulated", handsets=settings.handsets),
@@ -323,9 +374,8 @@ def run_handsets(args) -> int:
             if ch in ("\x1b", "\x03", ""):
                 break
             if kb.key(ch, True):
-                time.sleep(0.06)  # longer than the bounce guard
                 kb.key(ch, False)
-                time.sleep(0.06)
+                time.sleep(0.05)  # let the posted callbacks land before printing
                 for line in shown:
                     print(line)
                 shown.clear()
@@ -348,7 +398,11 @@ def main(argv=None) -> int:
     d = sub.add_parser("dice", help="a virtual dice reader on a pseudo-terminal")
     d.add_argument("--link", help="also make this path a symlink to the pty (kept across replug)")
     d.add_argument("--no-hello", action="store_true", help="never say HELLO (auto-detection must fail)")
-    d.add_argument("--no-checksums", action="store_true", help="send lines without *HH")
+    d.add_argument("--no-checksums", action="store_true", help="send lines without their CRC (all must be dropped)")
+    d.add_argument("--protocol", type=int, choices=(1, 2), default=2,
+                   help=f"the protocol version to speak (the app speaks {PROTOCOL}; 1 must be refused)")
+    d.add_argument("--no-announce", action="store_true",
+                   help="do not announce the pty in the user's runtime folder (auto-detection will not find it)")
     d.add_argument("--seed", type=int, help="seeded random rolls (demos)")
     k = sub.add_parser("handsets", help="a sealed auction on keyboard handsets")
     k.add_argument("--florins", default="100,80,60,40,20", help="florins per seat, comma separated")

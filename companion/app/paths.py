@@ -1,8 +1,7 @@
-"""Where the app finds its layouts, translations and data (the repository's folders)."""
+"""Where the app finds its layouts and translations: the package's shipped files."""
 
-from pathlib import Path
+from companion.core.resources import data_path, kv_path
 
-ROOT = Path(__file__).resolve().parents[2]
-KV_DIR = ROOT / "kv"
-DATA_DIR = ROOT / "data"
-TRANSLATIONS_DIR = DATA_DIR / "translations"
+KV_DIR = kv_path()
+DATA_DIR = data_path()
+TRANSLATIONS_DIR = data_path("translations")

@@ -14,7 +14,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Callable
 
-from companion.errors import GameError
+from companion.errors import CompanionError, GameError
 
 _VERSIONS = itertools.count(1)
 ODDS_SWITCH_INTERVAL = 0.0005  # seconds; see Session._odds_worker
@@ -83,6 +83,9 @@ class Session:
         self.odds_listeners = []
         self.problem = problem  # (translation key, fields) shown on the home screen
         self.listeners: list[Callable[[], None]] = []
+        from companion.core import registry
+
+        self.game = registry.get("magnifico")
         self.engine = _optional("companion.games.magnifico.engine")
         self.commands = _optional("companion.games.magnifico.commands")
         self.state = None
@@ -159,7 +162,7 @@ class Session:
             return None
         try:
             return self.engine.check(self.state, command)
-        except GameError as err:
+        except CompanionError as err:
             return err.message
 
     def cmd(self, name: str, *args, **kwargs):
@@ -271,7 +274,7 @@ class Session:
                 self.journal.submit(command)
             else:
                 state, events = self.journal.submit(self.game_id, command)
-        except GameError as err:
+        except CompanionError as err:
             self.last_reason = err.message
             return Result(False, err.message, err.needs)
         except Exception as err:  # storage failures: nothing was saved, say so
@@ -288,12 +291,11 @@ class Session:
         """Keep a printed value in the box profile (rules-decisions: asked once, remembered, the
         table may correct it later); a failure is said, never breaks the game."""
         self.profile_problem = ""
-        profile = _optional("companion.storage.box_profile")
-        if profile is None:
-            return
+        from companion.storage import box_profile
+
         try:
-            profile.remember(command.card, command.field, command.value, self.settings.get("box_profile"))
-        except GameError as err:
+            box_profile.remember(self.game, command, self.settings.get("box_profile"))
+        except CompanionError as err:
             self.profile_problem = err.reason
         except Exception as err:  # a read-only folder, a full card: the game goes on
             self.profile_problem = str(err)
@@ -312,7 +314,7 @@ class Session:
                 state = self._replay()
             else:
                 state = self.journal.undo(self.game_id)
-        except GameError as err:
+        except CompanionError as err:
             return err.message
         self._set_state(state)
         return None
@@ -328,7 +330,7 @@ class Session:
                 state, events = self.engine.apply(self.state, cmd)
             else:
                 state, events = self.journal.redo(self.game_id)
-        except GameError as err:
+        except CompanionError as err:
             return err.message
         self._set_state(state, events)
         return None
@@ -342,7 +344,7 @@ class Session:
             return None if result.ok else result.reason
         try:
             state, events = self.journal.correct(self.game_id, target, value, reason)
-        except GameError as err:
+        except CompanionError as err:
             return err.message
         self._set_state(state, events)
         return None
@@ -385,18 +387,14 @@ class Session:
 
     def box(self) -> dict:
         """The map and cards of this table's box (profile merged), or GameError."""
-        profile = _optional("companion.storage.box_profile")
-        if profile is not None:
-            return profile.load_box(self.settings.get("box_profile"))
-        data = _optional("companion.games.magnifico.data")
-        if data is None:
-            raise GameError("the map and cards are not part of this build")
-        return data.load_box(self.settings.get("box_profile"))
+        from companion.storage import box_profile
+
+        return box_profile.load_box(self.game, self.settings.get("box_profile"))
 
     def box_line(self, lang: str, tr) -> str:
         try:
             box = self.box()
-        except GameError as err:
+        except CompanionError as err:
             return err.reason
         key = "new_game.box_verified" if box["map"].get("verified") else "new_game.box_default"
         return tr.t(lang, key)
@@ -415,7 +413,7 @@ class Session:
             else:
                 self.game_id = self.journal.new_game(header, meta={"app": "magnifico-companion"})
                 state = self.journal.state(self.game_id)
-        except GameError as err:
+        except CompanionError as err:
             return err.message
         except Exception as err:
             return str(err)
@@ -593,7 +591,7 @@ class Session:
         if self.dice is not None:
             try:
                 self.dice.request(n, "mag")
-            except GameError as err:
+            except CompanionError as err:
                 self.notice = err.reason
 
     def dice_done(self) -> None:
@@ -657,7 +655,7 @@ class Session:
             elif not bidding and self._auction_open:
                 self.handsets.close_auction()
                 self._auction_open = False
-        except GameError as err:
+        except CompanionError as err:
             self.hw_problem = err.reason
 
     def uses_keypad(self, seat: int) -> bool:
@@ -671,7 +669,7 @@ class Session:
         try:
             self.handsets.set_amount(seat, amount)
             self.handsets.lock(seat)
-        except GameError as err:
+        except CompanionError as err:
             return err.message
         return None
 
@@ -681,7 +679,7 @@ class Session:
             return None if result.ok else result.reason
         try:
             self.handsets.unlock(seat)
-        except GameError as err:
+        except CompanionError as err:
             return err.message
         return None
 

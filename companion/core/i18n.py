@@ -1,7 +1,10 @@
 """Message catalogues: texts the table reads, in Italian or English.
 
-A catalogue is one JSON file per domain and language, ``data/translations/DOMAIN.LANG.json``,
-mapping a message key to a template. Templates use ``str.format`` fields (``{name}``)
+A catalogue is one JSON file per domain and language, ``DOMAIN.LANG.json``, mapping a
+message key to a template. The shipped domains (``core``, ``storage``, ``hardware``, one per
+game: ``magnifico``, ``magnate``, ``leonardo``) live in the package data's ``translations``
+folder; a game shipped elsewhere adds its folder with ``add_folder(domain, path)``. A key a
+domain lacks is looked up in ``core``. Templates use ``str.format`` fields (``{name}``)
 and one extension for plurals: ``{count|carta|carte}`` gives the first word when
 ``count`` is 1 and the second otherwise.
 
@@ -24,29 +27,44 @@ import os
 import re
 import string
 from pathlib import Path
+from collections.abc import Iterable
+from typing import Any
+
+from companion.core.resources import data_path
 
 LANGUAGES = ("en", "it")
 DEFAULT_LANG = "en"
-DEFAULT_DOMAIN = "engine"
+DEFAULT_DOMAIN = "magnifico"  # messages saved before domains existed are Magnifico's
+CORE_DOMAIN = "core"
+
+_folders: dict[str, Path] = {}
 
 
 def translations_dir() -> Path:
-    """``data/translations`` of the checkout, or ``$COMPANION_TRANSLATIONS``."""
+    """The shipped catalogues (the package data's ``translations``), or ``$COMPANION_TRANSLATIONS``."""
     override = os.environ.get("COMPANION_TRANSLATIONS")
-    return Path(override) if override else Path(__file__).resolve().parents[2] / "data" / "translations"
+    return Path(override) if override else data_path("translations")
+
+
+def add_folder(domain: str, folder: str | os.PathLike[str]) -> None:
+    """Read ``domain``'s catalogues from ``folder`` (a game package shipped on its own)."""
+    _folders[domain] = Path(folder)
+    _catalogs.pop(domain, None)
 
 
 class Catalog:
     """The templates of one domain in every language found: ``get(lang, key)``."""
 
-    def __init__(self, templates: dict[str, dict[str, str]]):
+    def __init__(self, templates: dict[str, dict[str, str]], fallback: Catalog | None = None):
         self.templates = templates
+        self.fallback = fallback  # where a key this domain lacks is looked up (``core``)
 
     @classmethod
-    def load(cls, domain: str = DEFAULT_DOMAIN, folder=None, languages=LANGUAGES) -> Catalog:
+    def load(cls, domain: str = DEFAULT_DOMAIN, folder: str | os.PathLike[str] | None = None,
+             languages: tuple[str, ...] = LANGUAGES) -> Catalog:
         """Read ``DOMAIN.LANG.json`` for each language; a missing or broken file is an
         empty catalogue for that language (messages then fall back to English)."""
-        folder = Path(folder) if folder else translations_dir()
+        folder = Path(folder) if folder else _folders.get(domain) or translations_dir()
         templates = {}
         for lang in languages:
             try:
@@ -62,9 +80,11 @@ class Catalog:
     def keys(self, lang: str = DEFAULT_LANG) -> set[str]:
         return set(self.templates.get(lang, {}))
 
-    def format(self, key: str, params: dict | None = None, lang: str = DEFAULT_LANG) -> str | None:
+    def format(self, key: str, params: dict[str, Any] | None = None, lang: str = DEFAULT_LANG) -> str | None:
         """The message in ``lang`` (English if ``lang`` lacks the key), or None if unknown."""
         template = self.get(lang, key)
+        if template is None and self.fallback is not None and self.get(DEFAULT_LANG, key) is None:
+            return self.fallback.format(key, params, lang)  # a key of the shared domain
         if template is None and lang != DEFAULT_LANG:
             template, lang = self.get(DEFAULT_LANG, key), DEFAULT_LANG
         if template is None:
@@ -88,17 +108,20 @@ _catalogs: dict[str, Catalog] = {}
 
 
 def catalog(domain: str = DEFAULT_DOMAIN) -> Catalog:
-    """The shipped catalogue of ``domain``, read once."""
+    """The catalogue of ``domain`` (falling back on ``core``), read once."""
     if domain not in _catalogs:
-        _catalogs[domain] = Catalog.load(domain)
+        cat = Catalog.load(domain)
+        if domain != CORE_DOMAIN:
+            cat.fallback = catalog(CORE_DOMAIN)
+        _catalogs[domain] = cat
     return _catalogs[domain]
 
 
-def localize_param(value, lang: str, cat: Catalog | None = None):
+def localize_param(value: Any, lang: str, cat: Catalog | None = None) -> Any:
     """One parameter shown in ``lang`` (see the module doc)."""
     if isinstance(value, dict):
         if "key" in value:
-            return format_message(value, lang, cat)
+            return format_message(value, lang, None if "domain" in value else cat)
         if "items" in value:
             return value.get("sep", ", ").join(str(localize_param(v, lang, cat)) for v in value["items"])
         return value.get(lang) or value.get(DEFAULT_LANG) or value.get("id", "")
@@ -109,10 +132,11 @@ def localize_param(value, lang: str, cat: Catalog | None = None):
     return value
 
 
-_compiled: dict[str, list] = {}
+_Part = tuple[str, str | None, tuple[str, str] | None, str | None, str | None]
+_compiled: dict[str, list[_Part]] = {}
 
 
-def _compile(template: str) -> list:
+def _compile(template: str) -> list[_Part]:
     """The template as (literal, field, plural forms, conversion, spec) parts, cached."""
     parts = _compiled.get(template)
     if parts is None:
@@ -129,7 +153,7 @@ def _compile(template: str) -> list:
     return parts
 
 
-def _render(template: str, params: dict, lang: str, cat: Catalog) -> str:
+def _render(template: str, params: dict[str, Any], lang: str, cat: Catalog) -> str:
     """``str.format`` with per-language parameters and ``{n|singular|plural}``; a missing
     parameter shows as ``{name}``."""
     out = []
@@ -160,16 +184,16 @@ def fields(template: str) -> set[str]:
     return out
 
 
-def format_message(message, lang: str = DEFAULT_LANG, cat: Catalog | None = None) -> str:
+def format_message(message: Any, lang: str = DEFAULT_LANG, cat: Catalog | None = None) -> str:
     """A message dict ``{"key", "params", "text"?}`` (or a Message, or plain text) in ``lang``."""
     if isinstance(message, Message):
         return message.localized(lang, cat)
     if isinstance(message, str):
         return message
-    cat = cat or catalog()
+    cat = cat or catalog(message.get("domain") or DEFAULT_DOMAIN)
     text = cat.format(message.get("key", ""), message.get("params"), lang)
     if text is None:
-        return message.get("text") or message.get("key", "")
+        return str(message.get("text") or message.get("key", ""))
     return text
 
 
@@ -177,33 +201,36 @@ class Message(str):
     """English text that remembers its key and parameters (see the module doc)."""
 
     key: str
-    params: dict
+    params: dict[str, Any]
+    domain: str
 
-    def __new__(cls, key: str, params: dict | None = None, text: str | None = None, cat: Catalog | None = None):
+    def __new__(cls, key: str, params: dict[str, Any] | None = None, text: str | None = None,
+                cat: Catalog | None = None, *, domain: str | None = None) -> Message:
         params = dict(params or {})
+        domain = domain or DEFAULT_DOMAIN
         if text is None:
-            text = (cat or catalog()).format(key, params, DEFAULT_LANG)
+            text = (cat or catalog(domain)).format(key, params, DEFAULT_LANG)
             if text is None:  # no catalogue shipped: still say something readable
                 text = key + (f" {params}" if params else "")
         self = super().__new__(cls, text)
-        self.key, self.params = key, params
+        self.key, self.params, self.domain = key, params, domain
         return self
 
     def localized(self, lang: str = DEFAULT_LANG, cat: Catalog | None = None) -> str:
         if lang == DEFAULT_LANG and cat is None:
             return str(self)
-        text = (cat or catalog()).format(self.key, self.params, lang)
+        text = (cat or catalog(self.domain)).format(self.key, self.params, lang)
         return str(self) if text is None else text
 
-    def to_dict(self) -> dict:
-        """Plain JSON: ``{"key", "params", "text"}`` (nested messages become dicts too)."""
-        return {"key": self.key, "params": _plain(self.params), "text": str(self)}
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON: ``{"key", "params", "text", "domain"}`` (nested messages become dicts too)."""
+        return {"key": self.key, "params": _plain(self.params), "text": str(self), "domain": self.domain}
 
-    def __reduce__(self):
-        return (Message, (self.key, self.params, str(self)))
+    def __reduce__(self) -> Any:
+        return (_message, (self.key, self.params, str(self), self.domain))
 
 
-def _plain(value):
+def _plain(value: Any) -> Any:
     if isinstance(value, Message):
         return value.to_dict()
     if isinstance(value, dict):
@@ -213,18 +240,45 @@ def _plain(value):
     return value
 
 
-def msg(key: str, **params) -> Message:
-    """A Message of the shipped ``engine`` catalogue: ``msg("bid_over_florins", name=..., ...)``."""
+def _message(key: str, params: dict[str, Any], text: str, domain: str) -> Message:
+    return Message(key, params, text, domain=domain)
+
+
+def msg(key: str, **params: Any) -> Message:
+    """A Message of Magnifico's catalogue: ``msg("bid_over_florins", name=..., ...)``."""
     return Message(key, params)
 
 
-def joined(items, sep: str = ", ") -> dict:
+class Domain:
+    """The messages and refusals of one catalogue: ``T = Domain("magnate")``, then
+    ``T.msg(key, n=2)`` and ``raise T.error(key, name=...)``."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def msg(self, key: str, **params: Any) -> Message:
+        return Message(key, params, domain=self.name)
+
+    def error(self, key: str, *, needs: dict[str, Any] | None = None, **params: Any) -> Any:
+        from companion.errors import IllegalCommand
+
+        return IllegalCommand(self.msg(key, **params), needs=needs)
+
+    def format(self, key: str, lang: str = DEFAULT_LANG, **params: Any) -> str:
+        """The message in ``lang`` at once (a log line, a label)."""
+        return self.msg(key, **params).localized(lang)
+
+
+CORE = Domain(CORE_DOMAIN)
+
+
+def joined(items: Iterable[Any], sep: str = ", ") -> dict[str, Any]:
     """A parameter that shows ``items`` (each localized) joined with ``sep``."""
     return {"items": list(items), "sep": sep}
 
 
-def localized(text, lang: str = DEFAULT_LANG, cat: Catalog | None = None) -> str:
+def localized(text: Any, lang: str = DEFAULT_LANG, cat: Catalog | None = None) -> str:
     """Any reason (a Message, a message dict, plain text, a GameError) shown in ``lang``."""
     if hasattr(text, "localized") and not isinstance(text, str):
-        return text.localized(lang, cat)
+        return str(text.localized(lang, cat))
     return format_message(text, lang, cat)

@@ -1,10 +1,11 @@
-"""The table's own box: ``box-profile.json`` in the user's data folder.
+"""The table's own box, one JSON file per game in the user's data folder.
 
-The map and the cards' printed values are not published (rules-decisions: "What the
-rulebooks do not give"). A table corrects them once for its box; every printed value it
-enters during a game (``SetCardValue``) is remembered here too, so the next game does not
-ask again. The file is written atomically and checked before it replaces the old one, so
-a bad value or a pulled plug never leaves a profile the app cannot read.
+Values printed only on the components (Magnifico's map and cards, Leonardo's board and
+cards) are not published anywhere: a table enters them once and the app remembers them
+here. The game says what a profile holds (its ``box`` schema, ``companion.core.game``); this
+module only finds, reads and writes the file. A write is atomic and the profile is checked
+by the game before it replaces the old one, so a bad value or a pulled plug never leaves a
+profile the app cannot read.
 """
 
 from __future__ import annotations
@@ -13,72 +14,102 @@ import json
 import os
 import tempfile
 from pathlib import Path
+from typing import Any
 
-from companion.errors import GameError
-from companion.games.magnifico import data
+from companion.core.game import Game
+from companion.core.i18n import Domain
+from companion.errors import IllegalCommand
 from companion.storage import settings
 
-FILE_NAME = "box-profile.json"
-PROFILE_ENV = "MAGNIFICO_BOX_PROFILE"
+T = Domain("storage")
+FOLDER = "box-profiles"
+LEGACY_FILE = "box-profile.json"  # Magnifico's profile before there were several games
+PROFILE_ENV = "MAGNIFICO_BOX_PROFILE"  # Magnifico's profile, as the first version named it
 
 
-def location(path: str | os.PathLike | None = None) -> Path:
-    """The profile file: the given path, ``MAGNIFICO_BOX_PROFILE``, ``"box_profile"`` in the
-    settings file, else ``box-profile.json`` in the user's data folder."""
+def location(game: str, path: str | os.PathLike[str] | None = None) -> Path:
+    """The profile file of ``game``: the given path; ``box_profiles.<game>`` in the settings
+    file; for Magnifico also ``MAGNIFICO_BOX_PROFILE``, the settings' ``box_profile`` and an
+    existing ``box-profile.json``; else ``box-profiles/<game>.json`` in the user's data folder."""
     if path:
         return Path(path)
-    if os.environ.get(PROFILE_ENV):
-        return Path(os.environ[PROFILE_ENV])
-    configured = settings.load_settings().get("box_profile")
-    if isinstance(configured, str) and configured:
-        return Path(configured)
-    return settings.data_dir() / FILE_NAME
+    configured = settings.load_settings()
+    per_game = configured.get("box_profiles")
+    if isinstance(per_game, dict) and isinstance(per_game.get(game), str) and per_game[game]:
+        return Path(per_game[game])
+    if game == "magnifico":
+        if os.environ.get(PROFILE_ENV):
+            return Path(os.environ[PROFILE_ENV])
+        legacy = configured.get("box_profile")
+        if isinstance(legacy, str) and legacy:
+            return Path(legacy)
+        if (settings.data_dir() / LEGACY_FILE).exists():
+            return settings.data_dir() / LEGACY_FILE
+    return settings.data_dir() / FOLDER / f"{game}.json"
 
 
-def load_box(path: str | os.PathLike | None = None) -> dict:
-    """``{"map", "cards"}`` of this table's box: the shipped data with the profile merged
-    over it when the file exists; a damaged profile is a GameError naming the file."""
-    where = location(path)
-    return data.load_box(where if where.exists() else None)
+def read(game: str, path: str | os.PathLike[str] | None = None) -> dict[str, Any] | None:
+    """The profile as saved (None when the table has entered nothing yet)."""
+    where = location(game, path)
+    if not where.exists():
+        return None
+    return _read(where)
 
 
-def remember(card: str, field: str, value, path: str | os.PathLike | None = None) -> Path:
-    """Record one printed value in the profile (creating it), after checking that the
-    profile with it still loads. Returns the file written."""
-    where = location(path)
-    profile = _read(where)
-    cards = profile.setdefault("cards", {})
-    if not isinstance(cards, dict):
-        raise GameError(f"box profile {where}: \"cards\" must be an object of card ids")
-    entry = cards.setdefault(card, {})
-    if not isinstance(entry, dict):
-        raise GameError(f"box profile {where}: the entry of {card} must be an object")
-    entry[field] = value
-    data.load_box(profile)  # refuses a value the card cannot print, before anything is written
+def load_box(game: Game, path: str | os.PathLike[str] | None = None) -> dict[str, Any]:
+    """What the game's header carries of this table's box: the shipped data with the profile
+    merged over it; a damaged profile is an IllegalCommand naming the file."""
+    if game.box is None:
+        return {}
+    where = location(game.name, path)
+    try:
+        return game.box.load(_read(where) if where.exists() else None)
+    except IllegalCommand as err:
+        raise IllegalCommand(T.msg("profile_bad", path=str(where), reason=err.message)) from None
+
+
+def remember(game: Game, command: Any, path: str | os.PathLike[str] | None = None) -> Path | None:
+    """Keep in the profile the value an accepted command entered (a printed value), after the
+    game has checked the profile with it. Returns the file written (None: nothing to keep)."""
+    if game.box is None or game.command_to_dict(command).get("type") not in game.box.remembers:
+        return None
+    where = location(game.name, path)
+    profile = _read(where) if where.exists() else {}
+    _write(where, game.box.remember(profile, command))
+    return where
+
+
+def save(game: Game, profile: dict[str, Any], path: str | os.PathLike[str] | None = None) -> Path:
+    """Replace the whole profile (a setup screen's work), after the game has checked it."""
+    if game.box is not None:
+        game.box.load(profile)
+    where = location(game.name, path)
     _write(where, profile)
     return where
 
 
-def _read(where: Path) -> dict:
-    if not where.exists():
-        return {}
+def _read(where: Path) -> dict[str, Any]:
     try:
         doc = json.loads(where.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as err:
-        raise GameError(f"box profile {where} cannot be read ({err}); fix or move it aside") from None
+        raise IllegalCommand(T.msg("profile_unreadable", path=str(where), detail=str(err))) from None
     if not isinstance(doc, dict):
-        raise GameError(f"box profile {where} must hold a JSON object")
+        raise IllegalCommand(T.msg("profile_not_object", path=str(where)))
     return doc
 
 
-def _write(where: Path, profile: dict) -> None:
+def _write(where: Path, profile: dict[str, Any]) -> None:
     try:
         where.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".box-profile-", dir=where.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(profile, out, ensure_ascii=False, indent=2, sort_keys=True)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, where)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                json.dump(profile, out, ensure_ascii=False, indent=2, sort_keys=True)
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(tmp, where)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
     except OSError as err:
-        raise GameError(f"box profile {where} cannot be written ({err.strerror or err})") from None
+        raise IllegalCommand(T.msg("profile_unwritable", path=str(where), detail=str(err.strerror or err))) from None

@@ -51,11 +51,11 @@ def resolve_path(location: str) -> Path:
 
         url = make_url(location)
     except exc.ArgumentError as err:
-        raise StorageError.of("storage.bad_location", location=location) from err
+        raise StorageError.of("bad_location", location=location) from err
     if not url.drivername.startswith("sqlite"):
-        raise StorageError.of("storage.not_sqlite", driver=url.drivername)
+        raise StorageError.of("not_sqlite", driver=url.drivername)
     if not url.database or url.database == ":memory:":
-        raise StorageError.of("storage.in_memory")
+        raise StorageError.of("in_memory")
     return Path(url.database).expanduser()
 
 
@@ -85,8 +85,8 @@ class Database:
 
 def folder_error(path: Path, err: OSError) -> StorageError:
     if err.errno in READ_ONLY_ERRNOS:
-        return StorageError.of("storage.folder_read_only", path=str(path))
-    return StorageError.of("storage.folder_unusable", path=str(path), detail=err.strerror or str(err))
+        return StorageError.of("folder_read_only", path=str(path))
+    return StorageError.of("folder_unusable", path=str(path), detail=err.strerror or str(err))
 
 
 def instance_lock(path: Path) -> int | None:
@@ -104,7 +104,7 @@ def instance_lock(path: Path) -> int | None:
     except BlockingIOError:
         holder = os.read(fd, 32).decode(errors="replace").strip()
         os.close(fd)
-        key = "storage.already_open_by" if holder else "storage.already_open"
+        key = "already_open_by" if holder else "already_open"
         raise StorageError.of(key, path=str(path), pid=holder) from None
     except OSError as err:
         os.close(fd)
@@ -164,14 +164,14 @@ def storage_errors(path: Path) -> Iterator[None]:
     except (exc.OperationalError, sqlite3.OperationalError) as err:
         message = str(getattr(err, "orig", err))
         if "full" in message:
-            raise StorageError.of("storage.disk_full", path=str(path)) from err
+            raise StorageError.of("disk_full", path=str(path)) from err
         if "locked" in message or "busy" in message:
-            raise StorageError.of("storage.busy", path=str(path)) from err
+            raise StorageError.of("busy", path=str(path)) from err
         if "readonly" in message or "read-only" in message:
-            raise StorageError.of("storage.read_only_file", path=str(path)) from err
+            raise StorageError.of("read_only_file", path=str(path)) from err
         if "decode" in message or "UTF-8" in message:
-            raise StorageError.of("storage.damaged_text", path=str(path)) from err
-        raise StorageError.of("storage.not_saved", path=str(path), detail=message) from err
+            raise StorageError.of("damaged_text", path=str(path)) from err
+        raise StorageError.of("not_saved", path=str(path), detail=message) from err
     except (exc.DatabaseError, sqlite3.DatabaseError) as err:
         message = str(getattr(err, "orig", err))
-        raise StorageError.of("storage.damaged_restart", path=str(path), detail=message) from err
+        raise StorageError.of("damaged_restart", path=str(path), detail=message) from err

@@ -103,10 +103,10 @@ def not_damaged_but(path: Path, err: sqlite3.Error) -> StorageError:
     """Any failure but damage (locked, unreadable, I/O): told, and the file is never moved."""
     message = str(err)
     if "locked" in message or "busy" in message:
-        return StorageError.of("storage.busy", path=str(path))
+        return StorageError.of("busy", path=str(path))
     if getattr(err, "sqlite_errorcode", 0) == 1544 or "readonly" in message:  # SQLITE_READONLY_DIRECTORY
-        return StorageError.of("storage.wal_read_only", path=str(path))
-    return StorageError.of("storage.cannot_open", path=str(path), detail=message)
+        return StorageError.of("wal_read_only", path=str(path))
+    return StorageError.of("cannot_open", path=str(path), detail=message)
 
 
 def _is_damage(err: sqlite3.Error) -> bool:

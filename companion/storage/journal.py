@@ -29,7 +29,7 @@ from sqlalchemy import Connection, bindparam, delete, func, insert, update
 from sqlmodel import Session, select
 
 from companion.core.i18n import Message
-from companion.errors import GameError
+from companion.errors import CompanionError, GameError
 from companion.storage import seal as sealing
 from companion.storage.database import now, storage_errors
 from companion.storage.errors import JournalRefusal, StorageError, message
@@ -155,7 +155,7 @@ class Journal:
         if self._key is None:
             key = sealing.load_key(self.key_file, create=False)
             if key is None:
-                raise StorageError.of("storage.key_missing", key_file=str(self.key_file))
+                raise StorageError.of("key_missing", key_file=str(self.key_file))
             self._key = key
         return self._key
 
@@ -166,15 +166,15 @@ class Journal:
         return sealing.unseal(self._unseal_key(), text, place)
 
     def _damaged_row(self, game_id: int, seq: int) -> StorageError:
-        return StorageError.of("storage.row_damaged", game=game_id, seq=seq)
+        return StorageError.of("row_damaged", game=game_id, seq=seq)
 
     def _loads(self, text, game_id: int, what: str):
         """``json.loads`` of a column; a damaged one is a ``StorageError``, not a traceback."""
         try:
             return json.loads(text)
         except (ValueError, TypeError, RecursionError):
-            raise StorageError.of("storage.damaged_part", path=str(self.path), game=game_id,
-                                  what=message(f"storage.part.{what}")) from None
+            raise StorageError.of("damaged_part", path=str(self.path), game=game_id,
+                                  what=message(f"part.{what}")) from None
 
     def _row_body(self, game_id: int, seq: int, sealed: bool, stored: str) -> dict:
         """``{"command", "events"}`` of a row, unsealed if need be."""
@@ -211,13 +211,13 @@ class Journal:
     def _shadow_append(self, line: dict) -> int:
         shadow = self._db.shadow
         if shadow is None:
-            raise JournalRefusal.of("storage.read_only")
+            raise JournalRefusal.of("read_only")
         try:
             return shadow.append(line)
         except OSError as err:
             if err.errno == errno.ENOSPC:
-                raise StorageError.of("storage.disk_full", path=str(self.path)) from err
-            raise StorageError.of("storage.shadow_not_written", path=str(shadow.path),
+                raise StorageError.of("disk_full", path=str(self.path)) from err
+            raise StorageError.of("shadow_not_written", path=str(shadow.path),
                                   detail=err.strerror or str(err)) from err
 
     @contextlib.contextmanager
@@ -257,7 +257,7 @@ class Journal:
 
     def _writable(self) -> None:
         if self.readonly:
-            raise JournalRefusal.of("storage.read_only")
+            raise StorageError.of("read_only")
 
     def _game(self, game_id: int) -> _OpenGame:
         g = self._open.get(game_id)
@@ -270,14 +270,14 @@ class Journal:
     def _known_id(game_id) -> None:
         """A game id SQLite can look up (a 64-bit integer); else no such game."""
         if isinstance(game_id, bool) or not isinstance(game_id, int) or not -(2**63) <= game_id < 2**63:
-            raise StorageError.of("storage.no_game", game=game_id)
+            raise StorageError.of("no_game", game=game_id)
 
     def _load(self, game_id: int) -> _OpenGame:
         self._known_id(game_id)
         with storage_errors(self.path), self._session() as session:
             row = session.get(Game, game_id)
             if row is None:
-                raise StorageError.of("storage.no_game", game=game_id)
+                raise StorageError.of("no_game", game=game_id)
             rows = session.exec(
                 select(CommandRow.seq, CommandRow.txn, CommandRow.reveal, CommandRow.sealed)
                 .where(CommandRow.game_id == game_id)
@@ -289,8 +289,8 @@ class Journal:
         header = self._loads(row.header, game_id, "header")
         meta = self._loads(row.meta or "{}", game_id, "meta")
         if not isinstance(header, dict) or not isinstance(meta, dict):
-            raise StorageError.of("storage.damaged_part", path=str(self.path), game=game_id,
-                                  what=message("storage.part.header"))
+            raise StorageError.of("damaged_part", path=str(self.path), game=game_id,
+                                  what=message("part.header"))
         rules = self.rules.get(row.game)
         g = _OpenGame(game_id, row.game, row.created_at, row.header, row.meta, header, meta, rules,
                       secrets_of(rules), row.head, row.txn)
@@ -328,7 +328,7 @@ class Journal:
                     body = self._unseal(snap.body, _place("snapshot", g.id, snap.seq)) if snap.sealed else snap.body
                     state = g.rules.state_from_dict(json.loads(body))
                 except StorageError as err:
-                    if err.key == "storage.key_missing":
+                    if err.key == "key_missing":
                         raise
                 except Exception:  # noqa: BLE001 - a snapshot the rules cannot read is not trusted
                     state = None
@@ -354,7 +354,7 @@ class Journal:
                 .order_by(CommandRow.seq)
             ).all()
         if [r[0] for r in rows] != list(range(start + 1, upto + 1)):
-            raise StorageError.of("storage.missing_commands", game=g.id)
+            raise StorageError.of("missing_commands", game=g.id)
         every = self.snapshot_every
         due = (upto // every) * every if every and use_snapshots and not self.readonly else 0
         due_state = None
@@ -374,10 +374,10 @@ class Journal:
         except StorageError:
             raise
         except GameError as err:
-            raise StorageError.of("storage.replay_refused", game=g.id, seq=seq, type=str(command.get("type")),
+            raise StorageError.of("replay_refused", game=g.id, seq=seq, type=str(command.get("type")),
                                   reason=err.reason) from err
         except Exception as err:  # noqa: BLE001 - a fault in the rules: still a message, not a traceback
-            raise StorageError.of("storage.replay_failed", game=g.id, seq=seq, type=str(command.get("type")),
+            raise StorageError.of("replay_failed", game=g.id, seq=seq, type=str(command.get("type")),
                                   detail=f"{type(err).__name__}: {err}") from err
 
     def _snapshot_values(self, g: _OpenGame, seq: int, state, sealed: bool, txns: dict | None = None) -> dict:
@@ -423,7 +423,7 @@ class Journal:
                 .where(CommandRow.game_id == g.id, CommandRow.seq <= g.head).order_by(CommandRow.seq)
             ).all()
         if [r[0] for r in rows] != list(range(1, g.head + 1)):
-            raise StorageError.of("storage.missing_commands", game=g.id)
+            raise StorageError.of("missing_commands", game=g.id)
         return [(seq, bool(sealed), body) for seq, sealed, body in rows]
 
     def commands(self, game_id: int) -> list[dict]:
@@ -443,7 +443,7 @@ class Journal:
             raise
         except Exception as err:  # noqa: BLE001 - the rules' own parsing failed: not a command they know
             kind = command.get("type") if isinstance(command, dict) else type(command).__name__
-            raise JournalRefusal.of("storage.not_a_command", kind=str(kind), detail=str(err)) from err
+            raise JournalRefusal.of("not_a_command", kind=str(kind), detail=str(err)) from err
 
     def submit(self, game_id: int, command) -> tuple[Any, list[dict]]:
         """Apply ``command``; if the rules accept it, save it durably; the new state and events.
@@ -544,9 +544,9 @@ class Journal:
         """Why undo is not possible now, or ``None`` when it is."""
         g = self._game(game_id)
         if g.head == 0:
-            return message("storage.nothing_to_undo")
+            return message("nothing_to_undo")
         if g.last_reveal >= g.head:
-            return message("storage.undo_stops", what=self._revealed_what(g))
+            return message("undo_stops", what=self._revealed_what(g))
         return None
 
     def _revealed_what(self, g: _OpenGame) -> Message:
@@ -559,8 +559,8 @@ class Journal:
         kinds = [str(e.get("type", "something")).replace("_", " ") for e in events
                  if isinstance(e, dict) and e.get("reveal")]
         if kinds:
-            return message("storage.revealed_what", what=", ".join(kinds))
-        return message("storage.revealed_something")
+            return message("revealed_what", what=", ".join(kinds))
+        return message("revealed_something")
 
     def undo_label(self, game_id: int, lang: str = "en") -> str | None:
         """What undo would take back, in words (a sealed choice says only whose); None if none."""
@@ -606,7 +606,7 @@ class Journal:
         with storage_errors(self.path), self._session() as session:
             row = session.get(Game, game_id)
             if row is None:
-                raise StorageError.of("storage.no_game", game=game_id)
+                raise StorageError.of("no_game", game=game_id)
             first = session.exec(
                 select(func.min(CommandRow.seq)).where(
                     CommandRow.game_id == game_id, CommandRow.seq <= row.head, CommandRow.sealed == True  # noqa: E712
@@ -633,7 +633,7 @@ class Journal:
         self._writable()
         g = self._game(game_id)
         if not g.redo:
-            raise JournalRefusal.of("storage.nothing_to_redo")
+            raise JournalRefusal.of("nothing_to_redo")
         with storage_errors(self.path), self._session() as session:
             seq, sealed, body = session.exec(
                 select(CommandRow.seq, CommandRow.sealed, CommandRow.body)
@@ -650,7 +650,7 @@ class Journal:
         A command of the rules (``Correct``), so it is in the journal, the record and the log.
         """
         if not isinstance(reason, str) or not reason.strip():
-            raise JournalRefusal.of("storage.correction_needs_reason")
+            raise JournalRefusal.of("correction_needs_reason")
         return self.submit(game_id, {"type": "Correct", "target": target, "value": value, "reason": reason.strip()})
 
     # --- history ---------------------------------------------------------------------
@@ -675,7 +675,7 @@ class Journal:
     def _refresh_history(self, row: Game) -> None:
         try:
             g = self._game(row.id)
-        except GameError:
+        except CompanionError:
             return
         columns = self._history_columns(g.rules, g.header, g.state)
         for key, value in columns.items():
@@ -731,18 +731,18 @@ class Journal:
         try:
             rules = self.rules.get(header.get("game", self.rules.default))
         except StorageError as err:
-            raise JournalRefusal.of("storage.record.line", name=name, line=1, reason=err.message) from None
+            raise JournalRefusal.of("record.line", name=name, line=1, reason=err.message) from None
         try:
             state = rules.new_game(header)
         except GameError as err:
-            raise JournalRefusal.of("storage.record.header", name=name, reason=err.message) from None
+            raise JournalRefusal.of("record.header", name=name, reason=err.message) from None
         accepted = []
         for number, command in numbered:
             try:
                 as_dict, obj = self._command(rules, command)
                 state, events = rules.apply(state, obj)
             except GameError as err:
-                raise JournalRefusal.of("storage.record.line", name=name, line=number, reason=err.message) from None
+                raise JournalRefusal.of("record.line", name=name, line=number, reason=err.message) from None
             accepted.append((as_dict, state, events))
         return self._create(rules, header, meta or {}, state, accepted)
 

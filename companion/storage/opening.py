@@ -92,9 +92,9 @@ def set_aside(path: Path) -> Path:
 def open_database(location: str, *, readonly: bool = False, busy_timeout: float = BUSY_TIMEOUT) -> Database:
     path = resolve_path(location)
     if path.is_dir():
-        raise StorageError.of("storage.is_folder", path=str(path))
+        raise StorageError.of("is_folder", path=str(path))
     if not readonly and _not_ours_at_a_glance(path):  # refused before the lock: nothing made beside it
-        raise StorageError.of("storage.not_a_journal", path=str(path))
+        raise StorageError.of("not_a_journal", path=str(path))
     lock = None
     lock_path = path.resolve().with_name(path.resolve().name + ".lock")
     made_lock = not lock_path.exists()
@@ -126,11 +126,11 @@ class _Opening:
         shadow = shadows.read(self.shadow_path)
         view = read_db(self.path, self.busy_timeout)
         if view.kind == "foreign":
-            raise StorageError.of("storage.foreign", path=str(self.path))
+            raise StorageError.of("foreign", path=str(self.path))
         damaged = view.kind == "not_db" or view.malformed and view.kind == "empty" or (
             view.kind == "journal" and view.version is None)
         if damaged and not (view.ours or shadow.exists or _is_default(self.path)):
-            raise StorageError.of("storage.not_a_journal", path=str(self.path))
+            raise StorageError.of("not_a_journal", path=str(self.path))
         if view.kind == "journal" and view.version is not None:
             view, shadow = self._versions(view, shadow)
         if view.kind in ("absent", "empty") and not damaged and not shadow.lines and not shadow.damaged:
@@ -146,13 +146,13 @@ class _Opening:
     def _versions(self, view: DbView, shadow: ShadowView) -> tuple[DbView, ShadowView]:
         version = view.version or 0
         if version < 1:
-            raise StorageError.of("storage.schema_unknown", path=str(self.path), version=version)
+            raise StorageError.of("schema_unknown", path=str(self.path), version=version)
         if version > SCHEMA_VERSION:
-            raise StorageError.of("storage.newer", path=str(self.path), version=version, known=SCHEMA_VERSION)
+            raise StorageError.of("newer", path=str(self.path), version=version, known=SCHEMA_VERSION)
         if version == SCHEMA_VERSION:
             return view, shadow
         if self.readonly:
-            raise StorageError.of("storage.older_read_only", path=str(self.path), version=version)
+            raise StorageError.of("older_read_only", path=str(self.path), version=version)
         kept = backup(self.path, version)
         engine = file_engine(self.path, readonly=False, busy_timeout=self.busy_timeout)
         try:
@@ -160,20 +160,20 @@ class _Opening:
                 migrate(conn, version, now())
         finally:
             engine.dispose()
-        self.notices.append(message("storage.migrated", old=version, new=SCHEMA_VERSION, backup=str(kept)))
+        self.notices.append(message("migrated", old=version, new=SCHEMA_VERSION, backup=str(kept)))
         if shadow.exists:  # a shadow beside a journal that had none is another's: kept, not used
             aside = set_aside(self.shadow_path)
-            self.notices.append(message("storage.shadow_other", shadow=str(self.shadow_path), aside=str(aside)))
+            self.notices.append(message("shadow_other", shadow=str(self.shadow_path), aside=str(aside)))
         return read_db(self.path, self.busy_timeout), ShadowView(exists=False)
 
     def _new(self, shadow: ShadowView) -> Database:
         if self.readonly:
-            key = "storage.no_journal" if not self.path.exists() else "storage.no_games_yet"
+            key = "no_journal" if not self.path.exists() else "no_games_yet"
             raise StorageError.of(key, path=str(self.path))
         journal_id = shadow.journal_id or new_journal_id()
         if _any_of(self.path, main=False):  # a -wal whose database is gone: never let it meet a new one
             aside = set_aside(self.path)
-            self.notices.append(message("storage.orphan_wal", path=str(self.path), aside=str(aside)))
+            self.notices.append(message("orphan_wal", path=str(self.path), aside=str(aside)))
         engine = file_engine(self.path, readonly=False, busy_timeout=self.busy_timeout)
         with storage_errors(self.path):
             with engine.begin() as conn:
@@ -229,16 +229,16 @@ class _Opening:
                 create_schema(conn, journal_id)
                 write_games(conn, merged.games.values())
             if not crash:
-                self.notices.append(message("storage.repaired_in_memory", path=str(self.path),
+                self.notices.append(message("repaired_in_memory", path=str(self.path),
                                             shadow=str(self.shadow_path)))
                 self._game_notices(merged, None)
             return Database(self.path, engine, True, journal_id, self.notices, list(merged.reports.values()),
                             in_memory=True)
         if shadow.damaged or shadow.unreadable:
-            self.notices.append(message("storage.shadow_damaged_read_only", shadow=str(self.shadow_path),
+            self.notices.append(message("shadow_damaged_read_only", shadow=str(self.shadow_path),
                                         count=len(shadow.damaged) or 1))
         elif not shadow.exists and view.games:
-            self.notices.append(message("storage.shadow_missing_read_only", shadow=str(self.shadow_path)))
+            self.notices.append(message("shadow_missing_read_only", shadow=str(self.shadow_path)))
         engine = file_engine(self.path, readonly=True, immutable=needs_immutable(self.path),
                              busy_timeout=self.busy_timeout)
         return Database(self.path, engine, True, journal_id, self.notices, list(merged.reports.values()))
@@ -246,17 +246,17 @@ class _Opening:
     def _unreadable(self, view: DbView, damaged: bool, db_missing: bool) -> StorageError:
         """Read-only, damaged, and no shadow to read instead: exactly what is damaged."""
         if db_missing:
-            return StorageError.of("storage.no_journal", path=str(self.path))
+            return StorageError.of("no_journal", path=str(self.path))
         if damaged:
-            return StorageError.of("storage.damaged_read_only", path=str(self.path),
-                                   reason=message(f"storage.reason.{view.reason or 'malformed'}"))
+            return StorageError.of("damaged_read_only", path=str(self.path),
+                                   reason=message(f"reason.{view.reason or 'malformed'}"))
         for gid, seqs in sorted(view.bad_rows.items()):
             first = min(seqs)
-            return StorageError.of("storage.row_damaged_read_only", path=str(self.path), game=gid, seq=first)
+            return StorageError.of("row_damaged_read_only", path=str(self.path), game=gid, seq=first)
         if view.bad_games:
-            return StorageError.of("storage.game_damaged_read_only", path=str(self.path), game=min(view.bad_games))
-        return StorageError.of("storage.damaged_read_only", path=str(self.path),
-                               reason=message("storage.reason.wal"))
+            return StorageError.of("game_damaged_read_only", path=str(self.path), game=min(view.bad_games))
+        return StorageError.of("damaged_read_only", path=str(self.path),
+                               reason=message("reason.wal"))
 
     # --- repairs -----------------------------------------------------------------------
 
@@ -294,12 +294,12 @@ class _Opening:
         lines = [base_line(g) for g in sorted(merged.games.values(), key=lambda g: g.id)]
         shadows.write_new(self.shadow_path, journal_id, lines)
         if aside is not None and not other:
-            self.notices.append(message("storage.shadow_kept_aside", shadow=str(self.shadow_path), aside=str(aside),
+            self.notices.append(message("shadow_kept_aside", shadow=str(self.shadow_path), aside=str(aside),
                                         count=max(1, len(shadow.damaged))))
         elif aside is not None:
-            self.notices.append(message("storage.shadow_other", shadow=str(self.shadow_path), aside=str(aside)))
+            self.notices.append(message("shadow_other", shadow=str(self.shadow_path), aside=str(aside)))
         elif not migrated and merged.games:
-            self.notices.append(message("storage.shadow_missing", shadow=str(self.shadow_path),
+            self.notices.append(message("shadow_missing", shadow=str(self.shadow_path),
                                         count=len(merged.games)))
 
     # --- what the table is told ----------------------------------------------------------
@@ -307,7 +307,7 @@ class _Opening:
     def _db_notice(self, view: DbView, damaged: bool, db_missing: bool, wal_damaged: bool, aside: Path | None,
                    merged: Merged) -> None:
         if db_missing:
-            self.notices.append(message("storage.db_missing", path=str(self.path), shadow=str(self.shadow_path)))
+            self.notices.append(message("db_missing", path=str(self.path), shadow=str(self.shadow_path)))
             return
         if damaged or view.malformed:
             reason = view.reason or "malformed"
@@ -317,8 +317,8 @@ class _Opening:
             reason = "rows"
         else:
             reason = "behind"
-        self.notices.append(message("storage.db_kept_aside", path=str(self.path), aside=str(aside),
-                                    reason=message(f"storage.reason.{reason}")))
+        self.notices.append(message("db_kept_aside", path=str(self.path), aside=str(aside),
+                                    reason=message(f"reason.{reason}")))
 
     def _game_notices(self, merged: Merged, aside: Path | None) -> None:
         where = str(aside) if aside else str(self.path)
@@ -330,19 +330,19 @@ def game_notices(report: GameReport, where: str) -> list[Message]:
     out = []
     g = report.id
     if report.whole_game_lost:
-        out.append(message("storage.game_lost", game=g, aside=where))
+        out.append(message("game_lost", game=g, aside=where))
         return out
     restored = report.from_shadow
     if restored:
-        out.append(message("storage.restored", game=g, count=len(restored), commands=ranges(restored)))
+        out.append(message("restored", game=g, count=len(restored), commands=ranges(restored)))
     if report.lost:
-        out.append(message("storage.lost", game=g, count=len(report.lost), commands=ranges(report.lost),
+        out.append(message("lost", game=g, count=len(report.lost), commands=ranges(report.lost),
                            last=min(report.lost) - 1))
     if report.set_aside:
-        out.append(message("storage.set_aside", game=g, count=len(report.set_aside),
+        out.append(message("set_aside", game=g, count=len(report.set_aside),
                            commands=ranges(report.set_aside), aside=where))
     if report.redo_dropped:
-        out.append(message("storage.redo_dropped", game=g, count=report.redo_dropped))
+        out.append(message("redo_dropped", game=g, count=report.redo_dropped))
     if report.tail_unsure and (report.lost or report.from_db == [] and report.from_shadow):
-        out.append(message("storage.tail_unsure", game=g))
+        out.append(message("tail_unsure", game=g))
     return out

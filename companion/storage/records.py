@@ -47,12 +47,12 @@ def write_private(path: str | os.PathLike, text: str) -> Path:
             tmp.unlink()
         except OSError:
             pass
-        raise StorageError.of("storage.export_not_written", path=str(target), detail=err.strerror or str(err)) from None
+        raise StorageError.of("export_not_written", path=str(target), detail=err.strerror or str(err)) from None
     return target
 
 
 def _refuse(name: str, number: int, key: str, **params: Any) -> JournalRefusal:
-    return JournalRefusal.of("storage.record.line", name=name, line=number, reason=message(key, **params))
+    return JournalRefusal.of("record.line", name=name, line=number, reason=message(key, **params))
 
 
 def parse_record(lines: Iterable[str], name: str) -> tuple[dict, list[tuple[int, dict]]]:
@@ -65,22 +65,22 @@ def parse_record(lines: Iterable[str], name: str) -> tuple[dict, list[tuple[int,
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as err:
-            raise _refuse(name, number, "storage.record.not_json", detail=err.msg) from None
+            raise _refuse(name, number, "record.not_json", detail=err.msg) from None
         except (ValueError, RecursionError) as err:  # a number of thousands of digits, nesting too deep
             detail = "nested too deeply" if isinstance(err, RecursionError) else str(err).split(";")[0]
-            raise _refuse(name, number, "storage.record.not_json", detail=detail) from None
+            raise _refuse(name, number, "record.not_json", detail=detail) from None
         if not isinstance(obj, dict):
-            raise _refuse(name, number, "storage.record.not_object")
+            raise _refuse(name, number, "record.not_object")
         if header is None:
             if "type" in obj and "seats" not in obj:
-                raise _refuse(name, number, "storage.record.header_first")
+                raise _refuse(name, number, "record.header_first")
             header = obj
             continue
         if "type" not in obj:
-            raise _refuse(name, number, "storage.record.needs_type")
+            raise _refuse(name, number, "record.needs_type")
         if obj.get("sealed") is True:
-            raise _refuse(name, number, "storage.record.sealed", last=number - 1)
+            raise _refuse(name, number, "record.sealed", last=number - 1)
         commands.append((number, obj))
     if header is None:
-        raise JournalRefusal.of("storage.record.empty", name=name)
+        raise JournalRefusal.of("record.empty", name=name)
     return header, commands

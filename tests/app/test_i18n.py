@@ -3,7 +3,11 @@
 import json
 import re
 
-from companion.app.paths import KV_DIR, ROOT, TRANSLATIONS_DIR
+from pathlib import Path
+
+from companion.app.paths import KV_DIR, TRANSLATIONS_DIR
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def load(lang):

@@ -31,12 +31,21 @@ def test_clockwise_and_distance():
     assert players.distance(2, 1, 4) == 3 and players.distance(2, 2, 4) == 0
 
 
-def test_money_in_tens_and_the_cap():
-    assert players.check_tens(30) == 30
-    with pytest.raises(GameError, match="in tens"):
-        players.check_tens(35)
-    assert players.capped(320, 300) == (300, 20)
-    assert players.capped(120, 300) == (120, 0)
+def test_every_kind_of_die_the_family_uses():
+    """Dice of any kind (issue 9): Magnifico's, d6, d10 (a 0 side read as 10), d12 (Leonardo)."""
+    assert dice.kind("d10").check([0, "7", 10]) == (10, 7, 10)
+    assert dice.kind("d6").check(["6"], 1) == (6,)
+    assert dice.kind("d12").check([12, 1]) == (12, 1)
+    assert dice.kind("mag").check(["H", "blank", "x"]) == ("hit", "blank", "explosion")
+    with pytest.raises(GameError, match="not a face of a d6: numbers from 1 to 6"):
+        dice.kind("d6").check([7])
+    with pytest.raises(GameError, match="not a face of a d12"):
+        dice.kind("d12").check([0])
+    with pytest.raises(GameError, match="not a kind of die"):
+        dice.kind("d20")
+    rng = random.Random(3)
+    assert all(1 <= f <= 10 for f in dice.kind("d10").roll(rng, 50))
+    assert set(dice.kind("d6").roll(rng, 200)) == {1, 2, 3, 4, 5, 6}
 
 
 def test_record_round_trip(tmp_path):

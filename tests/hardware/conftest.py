@@ -1,4 +1,5 @@
-"""Shared fixtures: a recording MockFactory, a fake clock, a queue standing in for Kivy's Clock."""
+"""Shared fixtures: a recording MockFactory, a queue standing in for Kivy's Clock, and a
+private runtime folder (no test sees a simulator another program announced)."""
 
 import queue
 
@@ -16,17 +17,6 @@ class RecordingPin(MockPin):
             if trace is not None:
                 trace.append((int(self.info.name.replace("GPIO", "")), bool(value)))
         return changed
-
-
-class FakeClock:
-    def __init__(self):
-        self.now = 1000.0
-
-    def __call__(self):
-        return self.now
-
-    def advance(self, seconds):
-        self.now += seconds
 
 
 class MainThread:
@@ -57,9 +47,25 @@ def factory():
     f.reset()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _private_runtime_dir(tmp_path_factory):
+    """The simulator's announcements go to (and are read from) a folder of these tests only
+    (session-scoped: hypothesis refuses function-scoped fixtures; tests that need an empty
+    folder use ``runtime_dir``)."""
+    folder = tmp_path_factory.mktemp("runtime")
+    folder.chmod(0o700)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("XDG_RUNTIME_DIR", str(folder))
+        yield folder
+
+
 @pytest.fixture
-def clock():
-    return FakeClock()
+def runtime_dir(tmp_path, monkeypatch):
+    """An empty private runtime folder for one test."""
+    folder = tmp_path / "runtime"
+    folder.mkdir(mode=0o700)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(folder))
+    return folder
 
 
 @pytest.fixture

@@ -1,13 +1,15 @@
-"""The dice reader through a pty pair (dice-reader-protocol.md)."""
+"""The dice reader through a pty pair (the dice reader protocol, version 2: hardware/README.md)."""
 
 import json
 import logging
 import threading
+import time
 
 import pytest
 
 from companion.cli import main as companion_main
 from hardware.dice import DiceDesk
+from hardware.dice_protocol import frame
 from hardware.dice_reader import DiceReader, ReaderNotFound, find_reader, open_port
 from hardware.errors import HardwareError
 from hardware.simulate import VirtualReader
@@ -70,25 +72,61 @@ def test_a_valid_roll_while_armed_is_a_candidate(sim, reader):
 
 
 def test_noise_bad_checksums_and_long_lines_are_counted_and_logged(sim, reader, caplog):
+    """Spec: "A line with a missing or wrong checksum is dropped and counted, never applied";
+    malformed lines, unknown words and binary noise are counted and logged, never fatal."""
     caplog.set_level(logging.WARNING, logger="hardware.dice_reader")
     r, events = reader
     r.arm(2, "d6")
     sim.wait_command("ARM")
     sim.raw(bytes([0x00, 0xFF, 0x80, 0x13, 0x7F]) + b"\r\n")  # binary noise
-    sim.raw(b"ROLL 5 d6 6,6 *00\n")  # bad checksum: dropped, never applied
+    sim.raw(b"ROLL 5 d6 6,6 *0000\n")  # wrong CRC: dropped, never applied
+    sim.raw(b"ROLL 6 d6 5,5\n")  # no checksum at all: dropped too (version 2)
+    sim.raw(b"ROLL 8 d6 2,2 *00\n")  # a version-1 XOR checksum: not a checksum any more
     sim.raw(b"R" * 121 + b"\n")  # over 120 bytes
-    sim.raw(b"FOO bar\n")  # unknown word
-    sim.raw(b"ROLL x d6 1,2\n")  # malformed
-    sim.raw(b"ROLL 6 d6 7,1\n")  # a d6 shows no 7
-    sim.raw(b"ROLL 7 d6 3,4\r\n")  # valid, no checksum, with \r
+    sim.raw(frame("FOO bar"))  # unknown word
+    sim.raw(frame("ROLL x d6 1,2"))  # malformed
+    sim.raw(frame("ROLL 9 d6 7,1"))  # a d6 shows no 7
+    sim.raw(frame("ROLL 7 d6 3,4").replace(b"\n", b"\r\n"))  # valid, with \r
     roll = events.wait("roll")["roll"]
     assert roll.values == (3, 4) and roll.seq == 7
     assert len(events.of("roll")) == 1
     s = r.stats
-    assert (s["binary"], s["checksum"], s["too_long"], s["unknown"], s["malformed"]) == (1, 1, 1, 1, 2)
-    assert s["garbage"] == 6
+    assert (s["binary"], s["checksum"], s["no_checksum"], s["too_long"], s["unknown"], s["malformed"]) == (
+        1, 1, 2, 1, 1, 2)
+    assert s["garbage"] == 8
     assert any("bad checksum" in rec.getMessage() for rec in caplog.records)
+    assert any("without a checksum" in rec.getMessage() for rec in caplog.records)
     assert any("binary noise" in rec.getMessage() for rec in caplog.records)
+
+
+def test_a_reader_without_checksums_is_never_believed(tmp_path):
+    """Every line of a reader that sends no CRC is dropped: HELLO, rolls, PONG."""
+    sim = VirtualReader(checksums=False, hello_every=0.05).start()
+    r, events = connect(sim.path)
+    try:
+        events.wait("connected")
+        sim.wait_heard()
+        r.arm(1, "mag")
+        sim.wait_command("ARM")
+        sim.roll("mag", ["H"])
+        sim.send("PONG")
+        deadline = time.monotonic() + 2
+        while r.stats["no_checksum"] < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert not events.of("roll") and not events.of("pong") and r.hello is None
+        assert r.stats["no_checksum"] >= 2
+    finally:
+        r.stop()
+        sim.unplug()
+
+
+def test_a_d10_roll_with_a_0_face_reads_10(sim, reader):
+    """Spec: Magnate's d10 "a 0 face is also accepted and means 10"."""
+    r, events = reader
+    r.arm(3, "d10")
+    sim.wait_command("ARM")
+    sim.roll("d10", [0, 7, 10])
+    assert events.wait("roll")["roll"].values == (10, 7, 10)
 
 
 def test_a_repeated_seq_is_ignored(sim, reader):
@@ -236,7 +274,7 @@ def test_command_line_times_out_with_a_message(sim, capsys):
     code = companion_main(["dice", "--port", sim.path, "--expect", "1", "--kind", "mag", "--timeout", "0.3"])
     out, err = capsys.readouterr()
     assert code == 1 and out == ""
-    assert "no roll of 1 mag dice within 0.3 s" in err
+    assert "no roll of 1 mag die within 0.3 s" in err
 
 
 def test_a_reader_that_stops_answering_ping_is_reported(sim):
@@ -265,3 +303,92 @@ def test_command_line_without_a_port_says_no_reader_answered_hello(monkeypatch, 
     out, err = capsys.readouterr()
     assert code == 1
     assert f"no dice reader answered HELLO within 0.25 s on {silent.path}" in err
+
+
+# -- a reader of another protocol version (issue 12: "a reader announcing v1 is refused
+# with a message naming the version")
+
+def test_a_v1_reader_on_a_set_port_is_refused_naming_its_version(tmp_path):
+    old = VirtualReader(protocol=1, hello_every=0.05).start()
+    r, events = connect(old.path)
+    try:
+        events.wait("connected")
+        old.wait_heard()
+        refused = events.wait("incompatible")
+        assert refused["version"] == "v1"
+        assert "speaks protocol v1; this app needs v2" in refused["text"]
+        assert refused["text"].localized("it").startswith("il lettore di dadi parla il protocollo v1")
+        assert "speaks protocol v1" in r.status
+        t0 = time.monotonic()
+        with pytest.raises(HardwareError, match="protocol v1"):
+            r.wait_roll(1, "mag", timeout=5)
+        assert time.monotonic() - t0 < 1  # refused at once, not after the timeout
+        old.roll("mag", ["H"])  # a version-1 line: never applied
+        time.sleep(0.1)
+        assert not events.of("roll")
+    finally:
+        r.stop()
+        old.unplug()
+
+
+def test_a_reader_announcing_v2_after_v1_is_accepted_again(sim):
+    """A reflashed reader: a valid version-2 HELLO lifts the refusal."""
+    r, events = connect(sim.path)
+    try:
+        events.wait("connected")
+        sim.wait_heard()
+        r.feed(b"HELLO SIM 3.0 mag v3\n")  # as if it had said so
+        assert events.wait("incompatible")["version"] == "v3"
+        n = len(events.items)
+        sim.hello()
+        events.wait("hello", after=n)
+        assert r.refused is None
+        r.arm(1, "mag")
+        sim.wait_command("ARM")
+        sim.roll("mag", ["X"])
+        assert events.wait("roll")["roll"].values == ("explosion",)
+    finally:
+        r.stop()
+
+
+def test_auto_detect_names_the_version_of_an_old_reader():
+    old = VirtualReader(protocol=1, hello_every=0.05).start()
+    try:
+        t0 = time.monotonic()
+        with pytest.raises(ReaderNotFound, match=rf"the dice reader on {old.path} speaks protocol v1; this app needs v2"):
+            find_reader([old.path], timeout=3)
+        assert time.monotonic() - t0 < 2  # every port has answered: no need to wait the timeout out
+    finally:
+        old.unplug()
+
+
+def test_command_line_refuses_an_old_reader_at_once(capsys):
+    old = VirtualReader(protocol=1, hello_every=0.05).start()
+    try:
+        t0 = time.monotonic()
+        code = companion_main(["dice", "--port", old.path, "--expect", "1", "--kind", "mag", "--timeout", "10"])
+        elapsed = time.monotonic() - t0
+    finally:
+        old.unplug()
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and elapsed < 5
+    assert err.strip().splitlines()[-1] == (
+        "dice: the dice reader speaks protocol v1; this app needs v2: update the reader's firmware")
+
+
+def test_the_desk_reports_a_roll_of_the_wrong_size_to_the_screen(sim, reader):
+    """Issue 15 item 2: "a roll of the wrong size is shown on screen, not only logged"."""
+    r, events = reader
+    rejected = []
+    desk = DiceDesk(reader=r, on_rejected=lambda roll, why: rejected.append((roll, why)))
+    desk.request(3, "d6")
+    sim.wait_command("ARM")
+    sim.roll("d6", [1, 2])
+    events.wait("rejected")
+    deadline = time.monotonic() + 5  # the desk hears of it right after the reader's own event
+    while not rejected and time.monotonic() < deadline:
+        time.sleep(0.005)
+    roll, why = rejected[0]
+    assert roll.values == (1, 2) and why == "2 dice seen, 3 expected"
+    assert why.localized("it") == "2 dadi visti, attesi 3"
+    assert desk.candidate is None

@@ -72,18 +72,18 @@ def test_battle_and_odds_refuse_a_bad_file(capsys, good_record, tmp_path, kind, 
 
 def test_the_import_of_a_record_refuses_deep_nesting(tmp_path):
     from companion.errors import GameError
-    from companion.games.magnifico import engine
+    from companion.games.magnifico.game import GAME as MAGNIFICO
     from companion.storage.journal import Journal
 
-    with Journal(tmp_path / "j.sqlite3", game=engine, key_file=tmp_path / "key") as journal:
+    with Journal(tmp_path / "j.sqlite3", game=MAGNIFICO, key_file=tmp_path / "key") as journal:
         with pytest.raises(GameError, match="nested too deeply"):
             journal.import_record(['{"game": "magnifico"}', '{"type": ' + "[" * 100_000 + "]" * 100_000 + "}"])
         assert journal.games() == []  # nothing written
 
 
 @pytest.mark.parametrize("argv, fragment", [
-    (["--players", "2"], "invalid choice"),
-    (["--players", "6"], "invalid choice"),
+    (["--players", "2"], "played by 3 to 5 players"),
+    (["--players", "6"], "played by 3 to 5 players"),
     (["--seed", "abc"], "invalid int"),
 ])
 def test_demo_refuses_impossible_options(capsys, argv, fragment):

@@ -14,9 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.errors import GameError
+from companion.errors import GameError, StorageError
 from companion.games.magnifico import commands as C
 from companion.games.magnifico import engine
+from companion.games.magnifico.game import GAME as MAGNIFICO
 from companion.games.magnifico.demo import play_demo
 from companion.storage.errors import StorageError
 from companion.storage.journal import Journal
@@ -42,7 +43,7 @@ MID_AUCTION = _mid_auction()
 @pytest.fixture
 def open_game(tmp_path):
     """A journal open for writing, its game in the middle of an auction (bids sealed)."""
-    journal = Journal(tmp_path / "journal.sqlite3", game=engine)
+    journal = Journal(tmp_path / "journal.sqlite3", game=MAGNIFICO)
     game_id = journal.new_game(GAME.header)
     for cmd in GAME.commands[:MID_AUCTION]:
         journal.submit(game_id, cmd)
@@ -54,7 +55,7 @@ def open_game(tmp_path):
 def test_a_second_writer_in_this_process_is_refused(open_game):
     journal, game_id = open_game
     with pytest.raises(StorageError, match="already open in another Magnifico Companion"):
-        Journal(journal.path, game=engine)
+        Journal(journal.path, game=MAGNIFICO)
     # the first one is unharmed and goes on
     journal.submit(game_id, GAME.commands[MID_AUCTION])
     assert journal.state(game_id).auction.revealed
@@ -76,7 +77,7 @@ def test_the_lock_goes_with_the_writer(open_game):
     journal, game_id = open_game
     journal.close()
     assert journal.path.with_name(journal.path.name + ".lock").exists()  # left behind, not held
-    with Journal(journal.path, game=engine) as again:
+    with Journal(journal.path, game=MAGNIFICO) as again:
         assert len(again.commands(game_id)) == MID_AUCTION
         again.submit(game_id, GAME.commands[MID_AUCTION])
 
@@ -109,9 +110,9 @@ def test_a_reader_in_another_process_beside_the_writer(open_game):
 
 def test_a_read_only_journal_refuses_to_write(open_game):
     journal, game_id = open_game
-    with Journal(journal.path, game=engine, readonly=True) as reader:
+    with Journal(journal.path, game=MAGNIFICO, readonly=True) as reader:
         assert reader.state(game_id).to_dict() == journal.state(game_id).to_dict()
-        with pytest.raises(GameError, match="read only"):
+        with pytest.raises(StorageError, match="read only"):
             reader.submit(game_id, GAME.commands[MID_AUCTION])
 
 
@@ -122,4 +123,4 @@ def test_a_second_writer_through_a_symlink_is_refused(open_game, tmp_path):
     link = other / "link.sqlite3"
     link.symlink_to(journal.path)
     with pytest.raises(StorageError, match="already open"):
-        Journal(link, game=engine)
+        Journal(link, game=MAGNIFICO)

@@ -18,6 +18,7 @@ from companion.core.record import parse_record
 from companion.errors import GameError
 from companion.games.magnifico import commands as C
 from companion.games.magnifico import engine
+from companion.games.magnifico.game import GAME as MAGNIFICO
 from companion.games.magnifico.demo import play_demo
 from companion.games.magnifico.record import replay
 from companion.storage.journal import Journal
@@ -46,7 +47,7 @@ POINTS = {
 
 
 def _journal(path, tmp_path, **kwargs):
-    return Journal(path, game=engine, key_file=tmp_path / "journal.key", **kwargs)
+    return Journal(path, game=MAGNIFICO, key_file=tmp_path / "journal.key", **kwargs)
 
 
 def _play(journal, game_id, commands):

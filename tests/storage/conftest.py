@@ -1,7 +1,7 @@
 import pytest
 
 from companion.storage import Journal
-from companion.storage import rules as rules_module
+from companion.core import registry
 from tests.storage import tally
 
 
@@ -12,7 +12,7 @@ def private_folders(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.delenv("MAGNIFICO_DB", raising=False)
     monkeypatch.delenv("MAGNIFICO_KEY_FILE", raising=False)
-    monkeypatch.setitem(rules_module.KNOWN_GAMES, "tally", "tests.storage.tally")
+    monkeypatch.setitem(registry._loaded, "tally", tally)  # a test game known without an entry point
 
 
 @pytest.fixture

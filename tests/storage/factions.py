@@ -3,7 +3,7 @@
 Each seat secretly chooses a faction (group ``factions``) and, each round, locks a sealed
 bid (group ``bids``). When the last bid is locked the bids are shown (``"opens":
 ["bids"]``); factions stay hidden until ``RevealFactions`` (``"opens": ["factions"]``).
-``Roll`` shows dice (``"reveal": true`` without ``"opens"``: public, opens nothing).
+``Roll`` shows dice (``"reveal": true, "opens": []``: public, opens nothing).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from companion.errors import GameError
 
 GAME = "factions"
 RULES_VERSION = "factions-1"
-secrets = {"bids": frozenset({"LockBid"}), "factions": frozenset({"ChooseFaction"})}
+SECRETS = {"bids": frozenset({"LockBid"}), "factions": frozenset({"ChooseFaction"})}
 FACTIONS = ("guelph", "ghibelline")
 
 
@@ -110,7 +110,7 @@ def apply(state: State, cmd) -> tuple[State, list[dict]]:
             {"type": "bids_revealed", "bids": bids, "reveal": True, "opens": ["bids"]}]
     if cmd.type == "Roll":
         return replace(state, rolls=state.rolls + list(cmd.faces)), [
-            {"type": "rolled", "faces": list(cmd.faces), "reveal": True}]
+            {"type": "rolled", "faces": list(cmd.faces), "reveal": True, "opens": []}]
     if cmd.type == "RevealFactions":
         if state.shown or len(state.factions) < n:
             raise GameError("not yet")

@@ -82,7 +82,7 @@ DAMAGED = {
     "not an object": ('{"game":"tally","seats":[{"name":"A"},{"name":"B"}]}\n[1, 2]', "line 2: expected a JSON object"),
     "no header": ('{"type":"Move","seat":0,"steps":1}', "line 1: the first line must be the header"),
     "bad header": ('{"game":"tally","seats":[{"name":"A"}]}', "line 1 \\(the header\\): A game of tally needs 2 to 5 seats"),
-    "unknown game": ('{"game":"chess","seats":[]}', "line 1: This app does not know the game 'chess'"),
+    "unknown game": ('{"game":"chess","seats":[]}', "line 1: this app does not know the game 'chess'"),
     "no type": ('{"game":"tally","seats":[{"name":"A"},{"name":"B"}]}\n{"seat":0}', "line 2: a command needs a 'type'"),
     "unknown command": (
         '{"game":"tally","seats":[{"name":"A"},{"name":"B"}]}\n{"type":"Move","seat":0,"steps":1}\n\n{"type":"Fly"}',

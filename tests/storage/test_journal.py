@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.errors import GameError
+from companion.errors import GameError, StorageError
 from companion.storage import Journal
 from tests.storage import tally
 from tests.storage.conftest import reopen
@@ -140,7 +140,7 @@ def test_a_missing_key_file_is_told_and_sealed_bids_can_be_dropped(journal, tmp_
     journal.close()
     (tmp_path / "data" / "magnifico-companion" / "journal.key").unlink()
     journal = Journal(journal.path, game=tally)
-    with pytest.raises(GameError, match="key file that is missing"):
+    with pytest.raises(StorageError, match="key file that is missing"):
         journal.state(game)
     journal.rewind_sealed(game)
     assert journal.state(game).bids == {} and journal.state(game).place == [1, 0, 0]
@@ -160,7 +160,7 @@ def test_a_game_refused_by_the_rules_on_replay_is_told(journal, db_path, monkeyp
 
     monkeypatch.setattr(tally, "apply", stricter)
     with Journal(db_path, game=tally) as journal:
-        with pytest.raises(GameError, match="command 1 \\(Pay\\) is refused by these rules: Anna cannot pay 10"):
+        with pytest.raises(StorageError, match="command 1 \\(Pay\\) is refused by these rules: Anna cannot pay 10"):
             journal.state(game)
 
 
@@ -172,7 +172,7 @@ def test_sealing_detects_a_wrong_key_or_a_moved_row():
     assert "70" not in blob and seal.unseal(key, blob, "command:1:3") == '{"amount":70}'
     assert seal.seal(key, '{"amount":70}', "command:1:3") != blob  # a fresh nonce each time
     for wrong_key, place in ((other, "command:1:3"), (key, "command:1:4")):
-        with pytest.raises(GameError, match="do not open with this installation's key"):
+        with pytest.raises(StorageError, match="do not open with this installation's key"):
             seal.unseal(wrong_key, blob, place)
 
 
@@ -185,7 +185,7 @@ def test_a_key_file_with_loose_rights_is_made_private(tmp_path):
     assert seal.load_key(path, create=False) == b"x" * 32
     assert path.stat().st_mode & 0o777 == 0o600
     path.write_bytes(b"short")
-    with pytest.raises(GameError, match="is damaged \\(5 bytes, not 32\\)"):
+    with pytest.raises(StorageError, match="is damaged \\(5 bytes, not 32\\)"):
         seal.load_key(path, create=False)
 
 
@@ -221,5 +221,5 @@ def test_a_damaged_command_row_is_restored_from_the_shadow_or_told(journal, db_p
     conn.commit()
     conn.close()
     db_path.with_name(db_path.name + ".shadow.jsonl").unlink()
-    with pytest.raises(GameError, match="command 1 of game 1 fails its check .* no second copy"):
+    with pytest.raises(StorageError, match="command 1 of game 1 fails its check .* no second copy"):
         Journal(db_path, game=tally, readonly=True)

@@ -12,6 +12,7 @@ demo = pytest.importorskip("companion.games.magnifico.demo", reason="the engine'
 from companion.errors import GameError  # noqa: E402
 from companion.games.magnifico import commands as C  # noqa: E402
 from companion.games.magnifico import engine as E  # noqa: E402
+from companion.games.magnifico.game import GAME as MAGNIFICO  # noqa: E402
 from companion.storage import Journal  # noqa: E402
 
 SEED, PLAYERS = 2, 4
@@ -35,7 +36,7 @@ def first(states, test):
 
 def journal_until(path, game, k, **options):
     """A journal holding the first ``k`` commands of the demo, written as the demo plays."""
-    journal = Journal(path, game=E, **options)
+    journal = Journal(path, game=MAGNIFICO, **options)
     gid = journal.new_game(game.header, meta={"demo": {"seed": SEED, "players": PLAYERS}})
     demo.play_demo(SEED, PLAYERS, header=game.header, max_commands=k,
                    on_command=lambda _h, _i, cmd: journal.submit(gid, cmd))
@@ -59,7 +60,7 @@ def test_resume_where_the_game_stood(tmp_path, whole, where):
         k = first(states, STOPS[where])
     journal, gid = journal_until(tmp_path / "j.sqlite3", game, k)
     journal.close()
-    with Journal(tmp_path / "j.sqlite3", game=E) as journal:
+    with Journal(tmp_path / "j.sqlite3", game=MAGNIFICO) as journal:
         assert journal.commands(gid) == commands[:k]
         assert journal.state(gid).to_dict() == states[k].to_dict()
         assert journal.replayed_state(gid).to_dict() == states[k].to_dict()
@@ -81,7 +82,7 @@ def test_locked_bids_are_not_in_the_file_before_the_reveal(tmp_path, whole):
         assert f'"{seat}":{amount}'.encode() not in raw  # as the state writes them
     assert b'"type":"LockBid"' in raw  # the rows are there, sealed: type and seat only
     assert b'"bids":{}' in raw  # earlier snapshots, before any bid, are plain
-    with Journal(tmp_path / "j.sqlite3", game=E) as journal:
+    with Journal(tmp_path / "j.sqlite3", game=MAGNIFICO) as journal:
         assert journal.state(gid).auction.bids == states[k].auction.bids
         assert journal.log(gid)[-1].endswith("made a sealed choice (hidden until its reveal)")
 
@@ -124,7 +125,7 @@ def test_a_demo_record_imports_as_the_same_game_and_a_damaged_one_not_at_all(tmp
     record = "".join(
         line + "\n" for line in [json.dumps(game.header)] + [json.dumps(c) for c in commands]
     )
-    with Journal(tmp_path / "j.sqlite3", game=E) as journal:
+    with Journal(tmp_path / "j.sqlite3", game=MAGNIFICO) as journal:
         gid = journal.import_record(record, name="demo.jsonl")
         assert journal.state(gid).to_dict() == states[-1].to_dict()
         info = journal.games()[0]

@@ -11,7 +11,7 @@ import pytest
 
 from companion.errors import GameError
 from companion.storage import Journal
-from companion.storage.secrets import Secrets, secrets_of
+from companion.storage.secrets import secrets_of
 from companion.storage.rules import rules_from_module
 from tests.storage import factions, tally
 
@@ -42,11 +42,10 @@ def test_a_game_declares_its_groups_and_events_open_only_those_named():
     s = secrets_of(rules_from_module(factions))
     assert s.group_of("ChooseFaction") == "factions" and s.group_of("LockBid") == "bids" and s.group_of("Roll") is None
     assert s.opened_by([{"type": "bids_revealed", "reveal": True, "opens": ["bids"]}]) == {"bids"}
-    assert s.opened_by([{"type": "rolled", "reveal": True}]) == set()  # public, opens nothing
+    assert s.opened_by([{"type": "rolled", "reveal": True, "opens": []}]) == set()  # public, opens nothing
     assert s.opened_by([{"type": "x", "opens": ["bids"]}]) == set()  # "opens" counts only on a reveal
-    legacy = secrets_of(rules_from_module(tally))  # declares no groups: the one group, any reveal opens it
-    assert legacy == Secrets({"sealed": frozenset({"LockBid"})}, legacy=True)
-    assert legacy.opened_by([{"type": "cards_drawn", "reveal": True}]) == {"sealed"}
+    # a reveal that names no group opens them all, as every reveal did before groups (old journals)
+    assert s.opened_by([{"type": "cards_drawn", "reveal": True}]) == {"bids", "factions"}
 
 
 def test_the_bids_open_and_the_factions_stay_sealed(journal, tmp_path):

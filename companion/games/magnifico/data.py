@@ -14,6 +14,7 @@ import os
 from collections import Counter, deque
 from pathlib import Path
 
+from companion.core.resources import data_path
 from companion.errors import GameError
 
 TERRITORY_COUNT = 32
@@ -78,11 +79,11 @@ PROFILE_MAP_KEYS = MAP_KEYS | {"add_borders", "remove_borders"}
 def data_dir() -> Path:
     """The folder holding ``map.json`` and ``cards.json``."""
     override = os.environ.get("MAGNIFICO_DATA")
-    folder = Path(override) if override else Path(__file__).resolve().parents[3] / "data" / "magnifico"
+    folder = Path(override) if override else data_path("magnifico")
     if not (folder / "map.json").is_file():
         raise GameError(
-            f"Magnifico's data files are missing: no map.json in {folder}. Run from a source "
-            "checkout (pip install -e .) or set MAGNIFICO_DATA to the folder with map.json and cards.json."
+            f"Magnifico's data files are missing: no map.json in {folder}. Reinstall the app "
+            "(pip install .) or set MAGNIFICO_DATA to the folder with map.json and cards.json."
         )
     return folder
 

@@ -23,18 +23,16 @@ Where both are silent, the engine decides:
 
 from __future__ import annotations
 
-import importlib
-
 from companion.core import dice
-from companion.core.players import capped, check_tens, clockwise_from, distance
 from companion.core.i18n import Message, msg
+from companion.core.players import clockwise_from, distance
 from companion.errors import GameError
 
 from . import commands as C
 from . import corrections
+from .money import CAP, capped, check_tens
 from .state import BOX, VEHICLE_KINDS, Auction, State, Territory, Turn, normalize_cards
 
-CAP = 300  # 5.1.3
 START_FLORINS = 100  # 4.8
 INVADE_COST, ATTACK_COST, CASTLE_COST, TOWER_COST, DEFAULT_VEHICLE_COST = 10, 30, 30, 20, 20
 MAX_RAIDS = 3  # 5.4.6
@@ -584,8 +582,7 @@ def _lock_bid(state: State, cmd: C.LockBid, events: list) -> None:
     if len(a.bids) == len(a.bidders):
         a.revealed = True
         state.phase = "choosing"
-        events.append({"type": "bids_revealed", "bids": {str(s): v for s, v in a.bids.items()}, "reveal": True,
-                       "opens": ["bids"]})
+        events.append({"type": "bids_revealed", "bids": {str(s): v for s, v in a.bids.items()}, "reveal": True})
         _advance_choice(state, events)
 
 
@@ -917,12 +914,8 @@ def battle_setup(state: State, attacker: int, source: str, target: str, soldiers
 
 
 def _battle_module():
-    try:
-        battle = importlib.import_module("companion.games.magnifico.battle")
-    except ModuleNotFoundError as err:
-        if err.name and err.name.startswith("companion.games.magnifico.battle"):
-            raise GameError.of("no_battles") from None
-        raise
+    from . import battle  # lazy: a game without an attack never loads the battle machine
+
     return battle
 
 

@@ -68,8 +68,7 @@ def test_bids_stay_sealed_until_the_last_locks(h, four):
     assert s.phase == "bidding"
     s, ev = E.apply(s, C.LockBid(3, 20))
     revealed = [e for e in ev if e["type"] == "bids_revealed"]
-    assert revealed == [{"type": "bids_revealed", "bids": {"0": 40, "1": 10, "2": 10, "3": 20}, "reveal": True,
-                         "opens": ["bids"]}]
+    assert revealed == [{"type": "bids_revealed", "bids": {"0": 40, "1": 10, "2": 10, "3": 20}, "reveal": True}]
     assert s.phase == "choosing"
 
 

@@ -13,6 +13,7 @@ from test_properties import check_invariants  # the property tests' checker (sam
 from companion.errors import GameError
 from companion.games.magnifico import commands as C
 from companion.games.magnifico import engine as E
+from companion.games.magnifico.game import GAME
 from companion.games.magnifico import record
 from companion.games.magnifico.corrections import MAX_FLORINS, card_place, soldiers_on_board
 from companion.games.magnifico.demo import demo_box, demo_header, next_command, play_demo
@@ -451,7 +452,7 @@ def test_a_correction_in_the_journal_is_logged_undone_and_replayed(tmp_path):
     from companion.storage.journal import Journal
 
     header = demo_header(4, box=_BOX)
-    with Journal(tmp_path / "j.sqlite3", game=E) as journal:
+    with Journal(tmp_path / "j.sqlite3", game=GAME) as journal:
         gid = journal.new_game(header)
         play_demo(5, 4, header=header, max_commands=40, on_command=lambda _h, _i, cmd: journal.submit(gid, cmd))
         before = journal.state(gid)
@@ -476,3 +477,14 @@ def test_a_correction_in_the_journal_is_logged_undone_and_replayed(tmp_path):
         exported = journal.export(gid).splitlines()
     replayed = record.replay(json.loads(exported[0]), [json.loads(x) for x in exported[1:]])
     assert replayed.to_dict() == state.to_dict()
+
+
+def test_soldiers_off_the_board_keep_the_first_castles_two():
+    """rulebook 4.8: the first castle takes 2 soldiers from the army, so before it is placed a
+    correction may not leave fewer than 2 off the board (found by the random corrections: the
+    reserve went negative and the bots could not recruit)."""
+    s = E.new_game({**demo_header(3, box=_BOX), "target": 12})
+    with pytest.raises(GameError, match="still places a first castle with 2 soldiers"):
+        E.apply(s, C.Correct({"seat": 0, "counter": "soldiers_left"}, 1, "miscounted"))
+    s, _ = E.apply(s, C.Correct({"seat": 0, "counter": "soldiers_left"}, 2, "miscounted"))
+    assert s.seats[0].reserve == 2
