@@ -501,10 +501,9 @@ class Session:
         from pathlib import Path
 
         try:
-            text = self.journal.export(game_id)
             folder = Path(self.journal.path).parent if getattr(self.journal, "path", None) else Path.cwd()
             path = folder / f"magnifico-game-{game_id}.jsonl"
-            path.write_text(text, encoding="utf-8")
+            self.journal.export_to(game_id, path)  # owner-only (0600); a choice still sealed stays sealed
         except Exception as err:
             self.last_reason = str(err)
             return None

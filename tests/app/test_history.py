@@ -1,6 +1,7 @@
 """History with export, and resuming an unfinished game from the journal after a restart."""
 
 import json
+import os
 
 import pytest
 
@@ -29,6 +30,7 @@ def test_history_lists_and_exports_the_game(home):
     with open(path, encoding="utf-8") as f:
         header = json.loads(f.readline())
     assert [seat["name"] for seat in header["seats"]] == ["Ada", "Bea", "Cyd"]
+    assert os.stat(path).st_mode & 0o777 == 0o600  # issue 12 item 5: readable by its owner only
 
 
 def test_resume_after_a_restart(home):

@@ -35,8 +35,11 @@ def test_corrupt_journal_is_moved_aside_and_said(tmp_path):
     pytest.importorskip("companion.storage")
     from companion.app.session import Session
 
+    from companion.storage import Journal
+
     bad = tmp_path / "journal.sqlite3"
-    bad.write_bytes(b"this is not a database" * 100)
+    Journal(bad, key_file=tmp_path / "key").close()  # a journal this app made (its shadow is beside it)...
+    bad.write_bytes(b"this is not a database" * 100)  # ...then damaged (a file it did not make is refused)
     session = Session.open(Settings({"hardware": "simulated", "database": str(bad)}),
                            journal_args={"key_file": str(tmp_path / "key")})
     try:
