@@ -114,6 +114,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--commands", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=15)
+    parser.add_argument("--games", type=int, default=40, help="games in the journal opened last (checks at opening)")
     args = parser.parse_args()
     try:
         rules, header, commands = magnifico_game(args.commands)
@@ -165,6 +166,24 @@ def main() -> int:
             assert reopened.to_dict() == final == replayed.to_dict()
         size = sum(p.stat().st_size for p in Path(tmp).glob("bench.sqlite3*"))
 
+        # a journal of many games: opening reads and checks every row of both copies
+        many = Path(tmp) / "many.sqlite3"
+        with Journal(db, game=rules, readonly=True) as source, Journal(many, game=rules) as target:
+            record = source.export(game)
+            for _ in range(args.games):
+                target.import_record(record)
+        open_times, read_times = [], []
+        for _ in range(args.repeat):
+            t = time.perf_counter()
+            Journal(many, game=rules).close()
+            open_times.append(time.perf_counter() - t)
+            t = time.perf_counter()  # baseline: reading the same rows with bare sqlite3
+            conn = sqlite3.connect(many)
+            conn.execute("SELECT * FROM commands").fetchall()
+            conn.execute("SELECT * FROM games").fetchall()
+            conn.close()
+            read_times.append(time.perf_counter() - t)
+
     ms = lambda xs: statistics.median(xs) * 1000  # noqa: E731
     submit, apply_ = ms(submit_times), ms(apply_times)
     reopen, replay, raw, raw_two = ms(reopen_times), ms(replay_times), ms(raw_times), ms(two_times)
@@ -178,6 +197,10 @@ def main() -> int:
           f"submit / that = {submit / raw_two:.1f}x")
     print(f"reopen the {len(commands)}-command game: median {reopen:.1f} ms over {args.repeat}  (target < 200 ms)")
     print(f"  baseline full replay without snapshots: median {replay:.1f} ms; reopen / replay = {reopen / replay:.2f}x")
+    opened, read = ms(open_times), ms(read_times)
+    print(f"open a journal of {args.games} such games ({args.games * len(commands)} commands), both copies checked: "
+          f"median {opened:.1f} ms")
+    print(f"  baseline bare sqlite3 reading every row: median {read:.1f} ms; open / read = {opened / read:.1f}x")
     return 0
 
 

@@ -253,21 +253,21 @@ def _read_games(conn: sqlite3.Connection, view: DbView) -> None:
 
 def _read_commands(conn: sqlite3.Connection, view: DbView) -> None:
     sql = "SELECT id, game_id, seq, status, sealed, reveal, body, created_at, txn, sum FROM commands"
+    games = view.games
     for _id, gid, seq, status, sealed, reveal, body, at, txn, total in _scan(conn, sql, view):
-        texts = (_text(status), _text(body), _text(at), _text(total))
-        ints = (_int(gid), _int(seq), _int(txn), _int(sealed), _int(reveal))
-        if any(v is None for v in texts + ints):
+        try:  # the types a row must have; anything else (a flipped type byte, not UTF-8) is damage
+            if type(gid) is not int or type(seq) is not int or type(txn) is not int or sealed not in (0, 1) \
+                    or reveal not in (0, 1):
+                raise ValueError
+            body_, at_, total_, status_ = body.decode(), at.decode(), total.decode(), status.decode()
+        except (ValueError, AttributeError):  # (UnicodeDecodeError is a ValueError)
             view.bad_rows.setdefault(gid if _int(gid) is not None else -1, set()).add(seq if _int(seq) else -1)
             continue
-        status_, body_, at_, total_ = texts
-        rec = RowRec(seq, txn, bool(sealed), bool(reveal), body_, at_)
-        game = view.games.get(gid)
-        good = row_sum(gid, seq, txn, rec.sealed, rec.reveal, at_, body_) == total_ and sealed in (0, 1) \
-            and reveal in (0, 1)
+        game = games.get(gid)
+        good = row_sum(gid, seq, txn, sealed, reveal, at_, body_) == total_
         if good and game is not None:
             good = status_ == ("done" if seq <= game.head else "undone") and seq not in game.rows
         if not good:
             view.bad_rows.setdefault(gid, set()).add(seq)
-            continue
-        if game is not None:
-            game.rows[seq] = rec
+        elif game is not None:
+            game.rows[seq] = RowRec(seq, txn, sealed == 1, reveal == 1, body_, at_)

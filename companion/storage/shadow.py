@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -108,7 +109,8 @@ def write_new(path: Path, journal_id: str, lines: list[dict[str, Any]]) -> None:
 
 @dataclass
 class Line:
-    """One transaction line of the shadow."""
+    """One transaction line of the shadow (its operations read from the JSON when asked:
+    opening a journal whose copies agree needs only the numbers at the line's start)."""
 
     number: int  # line number in the file, from 1
     g: int
@@ -116,7 +118,22 @@ class Line:
     h0: int | None
     h: int
     base: bool
-    ops: list[Any]
+    text: str = ""
+    _ops: list[Any] | None = None
+
+    @property
+    def ops(self) -> list[Any]:
+        if self._ops is None:
+            try:
+                ops = json.loads(self.text).get("ops")
+            except (ValueError, AttributeError, RecursionError):
+                ops = None
+            self._ops = ops if isinstance(ops, list) else []
+        return self._ops
+
+
+# how every line starts (the keys in the order they are written)
+_START = re.compile(r'\{"g":(\d+),"t":(\d+),"h0":(null|\d+),"h":(\d+),(?:"base":(true|false),)?"ops":\[')
 
 
 @dataclass
@@ -136,14 +153,22 @@ class ShadowView:
         return self.exists and self.journal_id is not None and not self.damaged and self.unreadable is None
 
 
-def _line(number: int, obj: Any) -> Line | None:
+def _line(number: int, text: str) -> Line | None:
+    start = _START.match(text)
+    if start:
+        g, t, h0, h, base = start.groups()
+        return Line(number, int(g), int(t), None if h0 == "null" else int(h0), int(h), base == "true", text)
+    try:
+        obj = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
     if not isinstance(obj, dict):
         return None
     g, t, h, h0, ops = obj.get("g"), obj.get("t"), obj.get("h"), obj.get("h0"), obj.get("ops")
     ints = (g, t, h) + ((h0,) if h0 is not None else ())
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in ints) or not isinstance(ops, list):
         return None
-    return Line(number, g, t, h0, h, bool(obj.get("base")), ops)
+    return Line(number, g, t, h0, h, bool(obj.get("base")), text, ops)
 
 
 def read(path: Path) -> ShadowView:
@@ -164,14 +189,18 @@ def read(path: Path) -> ShadowView:
     offset = 0
     for index, raw in enumerate(parts[:complete], 1):
         offset += len(raw) + 1
-        obj = _checked(raw)
+        text = _checked(raw)
         if index == 1:
+            try:
+                obj = json.loads(text) if text is not None else None
+            except (ValueError, RecursionError):
+                obj = None
             if isinstance(obj, dict) and obj.get("shadow") == FORMAT and isinstance(obj.get("journal"), str):
                 view.journal_id = obj["journal"]
             else:
                 view.damaged.append(index)
             continue
-        line = _line(index, obj) if obj is not None else None
+        line = _line(index, text) if text is not None else None
         if line is None:
             view.damaged.append(index)
         else:
@@ -180,14 +209,14 @@ def read(path: Path) -> ShadowView:
     return view
 
 
-def _checked(raw: bytes) -> Any:
+def _checked(raw: bytes) -> str | None:
+    """The line's JSON text if its sum checks out."""
     text_bytes, tab, sum_bytes = raw.rpartition(b"\t")
     if not tab:
         return None
     try:
-        text = text_bytes.decode("utf-8")
-        if digest(text) != sum_bytes.decode("ascii"):
+        if digest(text_bytes) != sum_bytes.decode("ascii"):
             return None
-        return json.loads(text)
-    except (UnicodeDecodeError, ValueError, RecursionError):
+        return text_bytes.decode("utf-8")
+    except UnicodeDecodeError:
         return None

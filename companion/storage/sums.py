@@ -32,7 +32,9 @@ def game_sum(game_id: int, name: str, created_at: str, head: int, txn: int, head
 
 
 def row_sum(game_id: int, seq: int, txn: int, sealed: bool, reveal: bool, created_at: str, body: str) -> str:
-    return _sum("cmd", game_id, seq, txn, sealed, reveal, created_at, body)
+    # the same as _sum("cmd", ...), written out: every row of a journal is summed at opening
+    text = f"cmd\x1f{game_id}\x1f{seq}\x1f{txn}\x1f{int(sealed)}\x1f{int(reveal)}\x1f{created_at}\x1f{body}"
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=8).hexdigest()
 
 
 def snapshot_sum(game_id: int, seq: int, rules_version: str, sealed: bool, chain: str, body: str) -> str:
