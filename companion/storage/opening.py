@@ -271,7 +271,8 @@ class _Opening:
     def _rewrite_db(self, merged: Merged, journal_id: str) -> Path | None:
         """A new database from the merged games, put in place of the old one (kept aside)."""
         tmp = self.path.with_name(self.path.name + ".rebuild")
-        for leftover in (tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm"), tmp.with_name(tmp.name + "-journal")):
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            leftover = tmp.with_name(tmp.name + suffix)
             if leftover.exists():
                 leftover.unlink()  # our own half-made file of an interrupted repair
         engine = file_engine(tmp, readonly=False, busy_timeout=self.busy_timeout)

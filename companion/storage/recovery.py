@@ -193,7 +193,8 @@ def merge(db: DbView, shadow: ShadowView) -> Merged:
             shadow_differs = True
     crash = (len(behind) == 1 and not shadow_differs and not (db.bad_games or db.bad_rows or db.malformed)
              and db.complete and max((g.last_line for g in sgames.values()), default=0)
-             == sgames[behind[0]].last_line and all(_equal(db.games.get(g), games.get(g)) for g in ids if g != behind[0]))
+             == sgames[behind[0]].last_line
+             and all(_equal(db.games.get(g), games.get(g)) for g in ids if g != behind[0]))
     return Merged(games, reports, db_differs, shadow_differs, behind if crash else [])
 
 
@@ -220,7 +221,8 @@ def _merge_game(gid: int, d: GameRec | None, db: DbView, s: ShadowGame | None) -
     bad = db.bad_rows.get(gid, set())
     if d is not None:
         identity = (d.name, d.header, d.meta, d.created_at)
-    elif s is not None and s.new is not None and all(isinstance(s.new.get(k), str) for k in ("game", "header", "meta", "at")):
+    elif s is not None and s.new is not None and all(isinstance(s.new.get(k), str)
+                                                     for k in ("game", "header", "meta", "at")):
         identity = (s.new["game"], s.new["header"], s.new["meta"], s.new["at"])
     else:
         report.whole_game_lost = True

@@ -13,7 +13,7 @@ from companion.errors import GameError
 from companion.storage import Journal
 from companion.storage.secrets import secrets_of
 from companion.storage.rules import rules_from_module
-from tests.storage import factions, tally
+from tests.storage import factions
 
 CHOOSE = [{"type": "ChooseFaction", "seat": s, "faction": f} for s, f in enumerate(["guelph", "ghibelline", "guelph"])]
 BIDS = [{"type": "LockBid", "seat": s, "amount": a} for s, a in enumerate([40, 70, 30])]
