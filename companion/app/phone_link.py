@@ -47,7 +47,8 @@ class PhoneLink:
             return
         from companion.phones.server import PhoneServer
 
-        port = int(self.settings.get("phones_port") or DEFAULT_PORT)
+        given = self.settings.get("phones_port")
+        port = DEFAULT_PORT if given is None else int(given)  # 0: any free port (tests)
         server = PhoneServer(post=self.post, on_lock=self._locked, on_unlock=self._unlocked,
                              on_presence=self._presence, arbiter=self.hardware.arbiter, port=port,
                              lang=self.lang())
