@@ -235,6 +235,8 @@ class HardwareHub:
     def _on_dice_rejected(self, roll: Any, why: Any) -> None:
         """A reader roll of the wrong size or kind: the table sees what was read and why not."""
         self._rejected = why
+        if self.dice is None or self.dice.request_open is None:
+            return  # nothing was asked (a Settings test roll): not the table's business
         self.say(T.msg("dice_rejected", roll=str(roll), why=why))
 
     def _on_dice_candidate(self, roll: Any) -> None:

@@ -105,7 +105,9 @@ class SettingsScreen(BaseScreen):
         def done(check: Any) -> None:
             self.testing = False
             if check.ok:
-                self.test_line = app.t("settings.test_ok", roll=str(check.roll), port=check.port or "?")
+                roll = check.roll
+                faces = " ".join(app.t(f"dice.{v}") for v in roll.values) if roll.kind == "mag" else str(roll)
+                self.test_line = app.t("settings.test_ok", roll=faces, port=check.port or "?")
             else:
                 self.test_line = app.t("settings.test_failed", problem=app.reason(check.problem))
 
