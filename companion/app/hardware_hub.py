@@ -137,7 +137,7 @@ class HardwareHub:
         if self.dice_reader is not None:
             out["dice"] = self.dice_reader.status
         elif self.dice is not None:
-            out["dice"] = self.dice_problem or "no reader: typed faces or the app's roll"
+            out["dice"] = self.dice_problem or T.msg("no_dice_reader")
         return out
 
     # -- the handsets -------------------------------------------------------------------

@@ -37,7 +37,10 @@ class SettingsScreen(BaseScreen):
         lines = []
         for part in ("handsets", "dice", "pins"):
             value = status.get(part)
-            lines.append(t(f"settings.{part}", status=app.reason(value) if value else t("settings.not_available")))
+            if value and part != "pins":  # the devices name themselves ("handsets: 5 on GPIO"): said once
+                lines.append(app.reason(value))
+            else:
+                lines.append(t(f"settings.{part}", status=app.reason(value) if value else t("settings.not_available")))
         self.status_lines = lines
         where = getattr(self.session.journal, "path", None) if self.session is not None else None
         self.files_line = t("settings.files", database=str(where) if where else t("settings.memory"))
@@ -136,7 +139,7 @@ class SettingsScreen(BaseScreen):
         box.clear_widgets()
         seats = link.seats() if link is not None and link.on else 0
         for seat in range(seats):
-            b = Factory.Btn(text=t("settings.kick", name=self._seat_name(seat)),
+            b = Factory.Btn(text=self._seat_name(seat),
                             kind="danger" if link.presence.get(seat) else "normal", shorten=True)
             b.bind(on_tap=lambda *_a, s=seat: self.kick(s))
             box.add_widget(b)
