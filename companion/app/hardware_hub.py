@@ -58,6 +58,7 @@ class HardwareHub:
         self.problem = ""  # why the handsets could not be opened
         self.dice_problem = ""
         self.dice_candidate: Any = None
+        self.peek: int | None = None  # the seat whose keyboard key is held down now
         self.notices = 0  # counts the notices: the app shows each one once
         # One device per seat: the handsets, the keypad and the phones share it (docs/phones.md).
         self.arbiter = Arbiter()
@@ -156,7 +157,21 @@ class HardwareHub:
         """A laptop key standing for a handset button (``hardware.keyboard``); True if it was one."""
         if self.keyboard is None or not self.sealed_open:
             return False
-        return self.keyboard.key(char, pressed) is not None
+        pressed_key = self.keyboard.key(char, pressed)
+        if pressed_key is None:
+            return False
+        self.peek = pressed_key[0] if pressed else None
+        return True
+
+    def peek_text(self) -> str:
+        """What the held key's seat's own display shows ("  20", "L 20"): on a laptop, the screen
+        shows it only while that seat's key is held, so the others never see it."""
+        hs, seat = self.handsets, self.peek
+        if hs is None or seat is None:
+            return ""
+        displays = hs.displays
+        shown = displays.shown(seat) if displays is not None and hasattr(displays, "shown") else None
+        return (shown or "").strip()
 
     def _on_state(self, seat: int, state: str) -> None:
         self.seat_states = {**self.seat_states, seat: state}

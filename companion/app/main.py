@@ -49,6 +49,7 @@ class CompanionApp(App):
     hardware_line = StringProperty("")  # which hardware the app uses (real or simulated)
     startup_error = StringProperty("")
     hw = DictProperty({})
+    peek_text = StringProperty("")  # a keyboard handset's own display, while its seat's key is held
 
     def __init__(self, *, settings: Settings | None = None, lang: str | None = None,
                  games: list[Game] | None = None, **kwargs: Any):
@@ -66,6 +67,7 @@ class CompanionApp(App):
         self.screens: dict[str, Any] = {}
         self.charts: RoundHistory | None = None
         self.dialog = None  # the last dialog opened (tests and screenshots look inside it)
+        self._peeking: Any = None  # the Clock event redrawing ``peek_text``
         self._notices_shown = 0  # the hub's notices already toasted
 
     # -- text -------------------------------------------------------------------------
@@ -144,10 +146,32 @@ class CompanionApp(App):
         if hub is None or not (0 < key < 256):
             return False
         try:
-            return hub.key(chr(key), pressed)
+            used = hub.key(chr(key), pressed)
         except Exception as err:  # real pins: the keyboard cannot press them
             self.toast(getattr(err, "reason", str(err)))
             return False
+        if used:
+            self._peek(hub.peek)
+        return used
+
+    def _peek(self, seat: int | None) -> None:
+        """While a seat's key is held its own display shows on screen (the player's hand hides
+        it from the others); it goes the moment the key is released."""
+        if self._peeking is not None:
+            self._peeking.cancel()
+            self._peeking = None
+        if seat is None:
+            self.peek_text = ""
+            return
+        header = self.session.header.get("seats", []) if self.session is not None and self.session.has_game else []
+        name = header[seat].get("name") if seat < len(header) else None
+
+        def show(_dt: float) -> None:
+            text = self.hardware.peek_text() if self.hardware is not None else ""
+            self.peek_text = self.t("top.peek", name=name or seat + 1, shown=text) if text else ""
+
+        show(0)
+        self._peeking = Clock.schedule_interval(show, 0.05)  # the display follows the presses
 
     def _on_key_down(self, _window: Any, key: int, *_args: Any) -> bool:
         return self._handset_key(key, True)
