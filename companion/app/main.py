@@ -92,6 +92,8 @@ class CompanionApp(App):
         if lang in LANGUAGES:
             self.lang = lang
             self.settings.set("lang", lang)
+            if self.phones is not None and self.phones.server is not None:
+                self.phones.server.lang = lang  # a phone that names no language gets the table's
             self.refresh()
 
     # -- the open game's UI --------------------------------------------------------------
