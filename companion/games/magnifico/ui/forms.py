@@ -24,7 +24,9 @@ def ask_card_value(app, needs: dict, retry=None):
         if ok and app.session.profile_problem:  # the game goes on; the next game will ask again
             app.toast(app.t("needs.profile_failed", problem=app.session.profile_problem))
 
-    return ask_number(app, app.t("needs.title"), text, got, max_digits=2)
+    # a Tank/Airplane cost: the reference sheet's usual 20 offered, 3 digits for a dearer print
+    return ask_number(app, app.t("needs.title"), text, got, max_digits=3, value=needs.get("suggest"),
+                      missing=app.t("needs.missing", field=app.t(f"needs.field.{fieldname}")))
 
 
 def open_correction_form(app):

@@ -248,7 +248,7 @@ class MagnificoAuctionScreen(MagnificoScreen):
             self.refresh()
 
         ask_number(app, app.t("auction.keypad_title", name=name), app.t("auction.keypad_help", name=name), got,
-                   masked=True)
+                   masked=True, missing=app.t("auction.bid_missing", name=name))
 
     def _unlock(self, seat: int):
         reason = self.ui.bids.unlock(seat)
