@@ -66,6 +66,9 @@ def open_menu(app):
     correction = app.ui.correction(app) if app.ui is not None else None
     if correction is not None:  # the open game's form of its counters
         item("menu.correction", correction, widget_id="menu_correction")
+    extra = getattr(app.ui, "menu_items", None) if app.ui is not None else None
+    for key, action in (extra(app) if extra is not None else []):  # the game's own entries
+        item(key, action, widget_id="menu_" + key.rsplit(".", 1)[-1])
     item("menu.redo", app.redo)
     item("menu.history", lambda: app.go("history"))
     item("menu.settings", lambda: app.go("settings"))

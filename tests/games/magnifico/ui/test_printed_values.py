@@ -81,6 +81,7 @@ def test_every_keypad_has_cancel_and_an_empty_ok_says_what_is_missing(home):
     ask_card_value(app, {"card": "tank_1", "field": "dice"})
     d = app.dialog
     harness.tap(harness.find_text("OK", root=d.ids.keypad, exact=True))
+    assert not harness.text_offenders(d)  # the note and Cancel fit at 800x480
     assert d.ids.note.text == app.t("needs.missing", field=app.t("needs.field.dice"))
     assert d.get_root_window() is not None  # still open, nothing sent
     assert s.state.printed("tank_1", "dice") is None

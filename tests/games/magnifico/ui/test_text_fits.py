@@ -63,3 +63,28 @@ def test_the_measure_sees_a_cut_label(home):
     finally:
         screen.remove_widget(cut)
         screen.remove_widget(fits)
+
+
+def test_a_notice_and_the_games_bar_stay_on_their_screens(home):
+    """Issue 15: a notice never stays on the next screen, and the game's top bar does not
+    cover the titles of History, Settings or Home."""
+    from tests.games.magnifico.ui.games import start
+
+    app = home
+    start(app)
+    app.go_current()
+    harness.frames(2)
+    assert app.show_bar and app.root.ids.topbar.height > 0
+    app.toast("a notice of the setup screen")
+    assert app.root.ids.toast.opacity == 1
+    for name in ("history", "settings", "home"):
+        app.go(name)
+        harness.frames(2)
+        assert app.root.ids.toast.opacity == 0, name
+        assert not app.show_bar and app.root.ids.topbar.height == 0, name
+    app.go_current()
+    harness.frames(2)
+    assert app.show_bar
+    app.undo()  # the notice said with a screen change is kept: it is about the new screen
+    harness.frames(1)
+    assert app.root.ids.toast.opacity == 1
