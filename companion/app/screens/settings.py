@@ -22,7 +22,11 @@ class SettingsScreen(BaseScreen):
         lines = []
         for part in ("handsets", "dice", "pins"):
             value = status.get(part)
-            lines.append(t(f"settings.{part}", status=app.reason(value) if value else t("settings.not_available")))
+            text = app.reason(value) if value else t("settings.not_available")
+            label = t(f"settings.{part}", status="").strip().rstrip(":").strip()
+            if label and text.lower().startswith(label.lower()):  # "Handsets: handsets: ..." says it once
+                text = text[len(label):].lstrip(" :")
+            lines.append(t(f"settings.{part}", status=text))
         self.status_lines = lines
         where = getattr(self.session.journal, "path", None) if self.session is not None else None
         self.files_line = t("settings.files", database=str(where) if where else t("settings.memory"))
