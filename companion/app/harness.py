@@ -148,7 +148,7 @@ def _on_screen(w: Widget) -> bool:
     """Shown: in the window, not transparent, not collapsed to nothing, not in a hidden parent."""
     node = w
     while node is not None:
-        if node.opacity <= 0 or getattr(node, "disabled_hidden", False):
+        if node.opacity <= 0:
             return False
         parent = node.parent
         if parent is node:
@@ -183,4 +183,20 @@ def text_offenders(root: Widget | None = None, slack: float = 1.0) -> list[str]:
                 cut = full > min(boxes_w) + slack
             if tw > min(boxes_w) + slack or th > min(boxes_h) + slack or cut:
                 out.append(f"{w.text!r} ({type(w).__name__}): {tw:.0f}x{th:.0f} in {bw:.0f}x{bh:.0f}")
+            elif not _scrolled(w):  # the box itself must be on the window
+                x0, y0 = w.to_window(w.x, w.y)
+                x1, y1 = w.to_window(w.right, w.top)
+                if x0 < -slack or y0 < -slack or x1 > Window.width + slack or y1 > Window.height + slack:
+                    out.append(f"{w.text!r} ({type(w).__name__}): off the window at {x0:.0f},{y0:.0f}")
     return out
+
+
+def _scrolled(w: Widget) -> bool:
+    from kivy.uix.scrollview import ScrollView
+
+    node = w.parent
+    while node is not None and node is not node.parent:
+        if isinstance(node, ScrollView):
+            return True
+        node = node.parent
+    return False
