@@ -36,6 +36,7 @@ def test_ending_by_agreement_from_the_menu(home):
     app.go("game_over")
     harness.frames(2)
     assert any("Ended by agreement" in t for t in harness.texts())
+    assert not harness.text_offenders()  # the longer line still fits at 800x480
 
 
 def test_cancel_leaves_the_game_going(home):
