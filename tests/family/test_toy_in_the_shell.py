@@ -115,6 +115,7 @@ def test_the_reveal_and_the_winner_on_the_shells_game_over(played):
     assert (over["winner"], over["detail"]) == ("Ada wins!", "2 points in round 2")
     assert over["chart_title"] == "Points per round"
     assert over["chart"] == [[1, 2], [0, 0], [0, 0]]  # a line per seat, a point per round
+    assert len({tuple(c) for c in over["chart_colours"]}) == 3  # the toy's seats name no colour: each gets one
 
 
 def test_after_the_game_home_offers_nothing_and_history_has_it(played):

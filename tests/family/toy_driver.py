@@ -107,6 +107,7 @@ def play_resume(app: CompanionApp) -> dict[str, Any]:
     over = app.screens["game_over"]
     out["over"] = {**seen(app), "winner": over.winner, "detail": over.detail,
                    "chart": [list(s[2]) for s in over.ids["chart_points"].series],
+                   "chart_colours": [list(s[1]) for s in over.ids["chart_points"].series],
                    "chart_title": over.ids["chart_points"].title}
     return out
 

@@ -156,19 +156,23 @@ class ToyUI:
         return closed_round(view), {"points": list(view["points"])}
 
     def tour(self, app: Any, seed: int) -> Iterator[str]:
-        """A bots' game through the pick screen to the game over."""
+        """The setup form, then a bots' game: a seat picked, a reveal, the game over."""
         assert self.session is not None
         s = self.session
+        app.go(self.new_game_screen)
+        harness.frames(2)
+        yield "toy-00-new-game"
         s.new_game(GAME, GAME.demo_header(3, seed))
         index = 0
-        app.go_current()
-        harness.frames(2)
-        yield "toy-01-picks"
         while (command := GAME.demo_move(s.state, seed, index)) is not None:
             app.send(command)
             index += 1
-        harness.frames(2)
-        yield "toy-02-over"
+            harness.frames(2)
+            if index == 1:
+                yield "toy-01-picks"
+            if index == 3:
+                yield "toy-02-reveal"
+        yield "toy-03-over"
 
 
 def scored_line(opened: Mapping[str, Any] | None, view: Mapping[str, Any], lang: str, texts: Texts) -> str:
