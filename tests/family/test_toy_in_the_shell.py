@@ -1,10 +1,10 @@
 """Issue 9, done when: "a test adds a tiny throw-away game through the entry point and plays
 it through the shell ...". The toy game (rules, screens and layout in tests/family/toygame/)
 is installed into a temporary folder with its entry point; the real app, in a process of its
-own (``toy_driver.py``), finds it there, and the table plays it by touches: Toy on the home
-screen, three players, the picks entered in secret, the app closed and opened again in the
-middle of a round, Resume, the reveal, the winner on the shell's game over with its chart,
-then History. Between the runs the journal's files are read as bytes: a pick stays sealed
+own (``toy_driver.py``), finds it there, and the table plays it by touches and handset
+presses: Toy on the home screen, three players, the picks entered in secret (on the screen's
+dialog or a seat's handset), the app closed and opened again in the middle of a round,
+Resume, the reveal, the winner on the shell's game over with its chart, then History. Between the runs the journal's files are read as bytes: a pick stays sealed
 until its round's reveal opens it."""
 
 from __future__ import annotations
@@ -75,6 +75,9 @@ def test_a_pick_never_shows_on_the_shared_screen(played):
                                    "Only Ada looks: the others see that Ada picked, never what.", "1", "2", "3"]
     one, three = start["picked_1"], start["picked_3"]
     assert one["texts"] == three["texts"]  # the same screen whichever number Ada picked
+    # the second time on her handset: its own display showed 3, the shared screen never did;
+    # the keypad's hold on her seat went with the undo (one device per seat, not forever)
+    assert start["handset_3"] == {"value": 3, "state": "entering", "after": "locked", "notice": ""}
     assert "picked" in three["texts"] and three["banner"] == "To pick: Bo, Cy"
     for seen in (one, three, start["two_picked"]):
         assert not any("3" in text for text in seen["texts"]) and "3" not in seen["toast"]
@@ -102,14 +105,18 @@ def test_closed_in_the_middle_of_a_round_the_app_offers_the_toy_and_resumes_it(p
     resumed = resume["resumed"]
     assert resumed["screen"] == "toy.picks" and resumed["banner"] == "To pick: Cy"
     assert resumed["statuses"] == ["picked", "picked", "picking"]  # the locks kept, the numbers not shown
-    assert resumed["texts"] == [t for t in played["start"]["two_picked"]["texts"]]
+    assert resumed["texts"] == played["start"]["two_picked"]["texts"]
+    # the handsets show the picks the rules hold locked, their numbers hidden (own: none shown)
+    assert resumed["handsets"] == ["locked", "locked", "entering"] and resumed["own"] == [None, None]
 
 
 def test_the_reveal_and_the_winner_on_the_shells_game_over(played):
     revealed = played["resume"]["revealed"]
     assert "Opened: Ada 3, Bo 2, Cy 2\nAda scores a point" in revealed["texts"]  # the picks, opened
-    assert revealed["toast"] == "Ada scores a point" and revealed["phase"] == "Round 2"
+    assert revealed["phase"] == "Round 2"
     assert revealed["statuses"] == ["picking"] * 3 and "1 point" in revealed["texts"]
+    for seat in ("handset_1", "handset_2"):  # the last two picks on the handsets; Cy's last one was the keypad's
+        assert played["resume"][seat]["value"] == 1 and played["resume"][seat]["notice"] == ""
     over = played["resume"]["over"]
     assert over["screen"] == "game_over"
     assert (over["winner"], over["detail"]) == ("Ada wins!", "2 points in round 2")

@@ -5,9 +5,11 @@ step is a touch on a widget the screen shows.
 ``python toy_driver.py STEP FOLDER`` runs the app on the journal in FOLDER and prints, as
 one JSON line, what the table saw; the app is then closed as a player closes it:
 
-- ``start``: Toy on the home screen, three players, Ada picks 1, undo, Ada picks 3, Bo picks 2;
-- ``resume``: Resume on the home screen, Cy picks 2 (the reveal), a second round to the winner;
-- ``home``: what the home screen offers.
+- ``start``: Toy on the home screen, three players, Ada picks 1 on the screen, undo, Ada picks
+  3 on her handset (the keyboard's), Bo picks 2 on the screen;
+- ``resume``: Resume on the home screen, Cy picks 2 (the reveal), a second round to the
+  winner, Bo and Cy on their handsets;
+- ``home``: what the home screen offers after the game, History, the game's log.
 """
 
 from __future__ import annotations
@@ -54,6 +56,36 @@ def pick(seat: int, number: int) -> None:
     settle()
 
 
+KEYS = ["1qa", "3ed", "5tg"]  # each seat's handset on the keyboard: up, down, lock (hardware.keyboard)
+
+
+def key(char: str) -> None:
+    """A key pressed and released on the window, as a laptop's handset button."""
+    Window.dispatch("on_key_down", ord(char), 0, char, [])
+    harness.frames(1)
+    time.sleep(0.08)  # the handsets' buttons are debounced
+    Window.dispatch("on_key_up", ord(char), 0)
+    harness.frames(1)
+    time.sleep(0.05)
+
+
+def handset_pick(app: CompanionApp, seat: int, number: int) -> dict[str, Any]:
+    """The seat's pick on its handset: up from 1 to the number, then lock; what the seat's own
+    display showed before the lock (the screen shows it only while its key is held)."""
+    up, _down, lock = KEYS[seat]
+    for _ in range(number - 1):
+        key(up)
+    hs = app.hardware.handsets
+    own = {"value": hs.private_value(seat), "state": hs.state(seat)}
+    key(lock)
+    end = time.monotonic() + 5
+    while seat in app.session.legal().get("to_act", []) and time.monotonic() < end:
+        harness.frames(1)
+        time.sleep(0.01)
+    harness.frames(2)
+    return {**own, "after": hs.state(seat), "notice": app.hardware.notice}
+
+
 def seen(app: CompanionApp) -> dict[str, Any]:
     """What the whole window shows now (top bar, screen, any dialog; the toast line apart, as
     it lingers from an earlier touch), and which screen it is."""
@@ -86,7 +118,7 @@ def play_start(app: CompanionApp) -> dict[str, Any]:
     out["picked_1"] = seen(app)
     tap("top_undo")
     out["undone"] = {**seen(app), "picked": app.session.view()["picked"]}
-    pick(0, 3)
+    out["handset_3"] = handset_pick(app, 0, 3)  # the undone seat enters again, on its handset
     out["picked_3"] = seen(app)
     tap("pick_0")  # a seat that picked cannot pick again: the button says why
     out["again"] = {"toast": app.root.ids.toast.text, "dialogs": len(Window.children) - 1}
@@ -99,11 +131,15 @@ def play_resume(app: CompanionApp) -> dict[str, Any]:
     resume = harness.find_id("resume")
     out: dict[str, Any] = {"home": seen(app), "resume": resume.text, "resume_off": resume.reason}
     tap("resume")
-    out["resumed"] = {**seen(app), "statuses": statuses(app)}
+    hs = app.hardware.handsets
+    out["resumed"] = {**seen(app), "statuses": statuses(app), "handsets": [hs.state(i) for i in range(3)],
+                      "own": [hs.private_value(i) for i in range(2)]}
     pick(2, 2)
     out["revealed"] = {**seen(app), "statuses": statuses(app)}
-    for seat, number in ((0, 3), (1, 1), (2, 1)):
-        pick(seat, number)
+    pick(0, 3)
+    out["handset_1"] = handset_pick(app, 1, 1)
+    out["handset_2"] = handset_pick(app, 2, 1)  # Cy picked on the screen last round
+    settle()
     over = app.screens["game_over"]
     out["over"] = {**seen(app), "winner": over.winner, "detail": over.detail,
                    "chart": [list(s[2]) for s in over.ids["chart_points"].series],

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.properties import NumericProperty, StringProperty
 
@@ -21,6 +22,7 @@ from companion.app.widgets import dialogs
 from companion.app.widgets.common import make
 
 from . import GAME, Pick
+from .handsets import Picks
 
 NAMES = ("Ada", "Bo", "Cy")  # the seats' names (a throw-away game asks for none)
 
@@ -87,6 +89,7 @@ class ToyUI:
         self.session: GameSession | None = None
         self.hardware: HardwareHub | None = None
         self.opened: dict[str, Any] | None = None  # the last reveal's event, for the pick screen
+        self.picks: Picks | None = None  # the picks on the handsets
 
     def texts(self) -> Mapping[str, Mapping[str, str]]:
         return TEXTS
@@ -100,14 +103,21 @@ class ToyUI:
     def attach(self, session: GameSession, hardware: HardwareHub) -> None:
         self.session, self.hardware = session, hardware
         self.opened = None
+        self.picks = Picks(session, hardware)
         session.observers.append(self._on_change)
+        hardware.restarted.append(self.picks.reopen)
 
     def _on_change(self, change: Change) -> None:
-        if change.kind in ("new", "resume"):
-            self.opened = None
-        for event in change.events:
-            if event.get("type") == "picks_opened":
-                self.opened = dict(event)
+        assert self.picks is not None
+        if change.game.name == self.name:
+            if change.kind in ("new", "resume", "undo", "redo"):
+                self.picks.opened = None  # the rules' picks may differ from the handsets': open again
+            if change.kind in ("new", "resume"):
+                self.opened = None
+            for event in change.events:
+                if event.get("type") == "picks_opened":
+                    self.opened = dict(event)
+        self.picks.sync()
 
     def new_game(self, players: int) -> str | None:
         assert self.session is not None
@@ -222,6 +232,8 @@ class ToyPicksScreen(ToyScreen):
         if s is None or not s.has_game or s.game is None or s.game.name != "toy":
             return
         view = s.view()
+        if view.get("winner") is not None and self.manager is not None and self.manager.current == self.name:
+            Clock.schedule_once(lambda _dt: app.go_current(), 0)  # the last pick came from a handset
         box = self.ids.rows
         box.clear_widgets()
         for seat, name in enumerate(view["names"]):
@@ -242,6 +254,13 @@ class ToyPicksScreen(ToyScreen):
             self.opened = "\n".join([app.t("toy.opened", picks=picks),
                                      scored_line(opened, view, app.lang, app.translations)])
 
+    def enter(self, seat: int, number: int) -> None:
+        """The number touched in the secret dialog, locked on the seat's handset."""
+        assert self.ui.picks is not None
+        reason = self.ui.picks.enter(seat, number)
+        if reason:
+            self.app.toast(self.app.reason(reason))
+
     def ask_pick(self, seat: int) -> None:
         """The seat's secret choice: one button per number; the dialog closes on the touch."""
         app = self.app
@@ -251,7 +270,7 @@ class ToyPicksScreen(ToyScreen):
         row = Factory.BoxLayout(size_hint_y=None, height=app.touch * 1.4, spacing=app.u * 8)
         for number in (1, 2, 3):
             b = Factory.Btn(text=str(number), kind="primary", height=app.touch * 1.4)
-            b.bind(on_tap=lambda _b, n=number: (d.dismiss(), self.send(Pick(seat, n))))
+            b.bind(on_tap=lambda _b, n=number: (d.dismiss(), self.enter(seat, n)))
             row.add_widget(b)
             d.ids[f"choice_{number}"] = b
         d.ids.body.add_widget(row)
