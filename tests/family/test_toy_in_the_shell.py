@@ -84,6 +84,8 @@ def test_a_pick_never_shows_on_the_shared_screen(played):
     assert start["undone"]["picked"] == [] and start["undone"]["toast"] == "Undone."  # undo before the reveal
     assert start["again"] == {"toast": "Ada has picked already", "dialogs": 0}  # the button says why
     assert start["two_picked"]["statuses"] == ["picked", "picked", "picking"]
+    assert "Menu" in start["menu"] and "Redo" in start["menu"]
+    assert not any(text.startswith("Correction") for text in start["menu"])
 
 
 def test_the_journal_keeps_the_picks_sealed_until_the_reveal(played):

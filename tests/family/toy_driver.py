@@ -124,6 +124,10 @@ def play_start(app: CompanionApp) -> dict[str, Any]:
     out["again"] = {"toast": app.root.ids.toast.text, "dialogs": len(Window.children) - 1}
     pick(1, 2)
     out["two_picked"] = {**seen(app), "statuses": statuses(app)}
+    tap("top_menu")  # the shell's menu: no correction form, as the toy has none
+    out["menu"] = harness.texts(app.dialog)
+    app.dialog.dismiss()
+    settle()
     return out
 
 
