@@ -35,6 +35,17 @@ def rss_mb(pid: int | str = "self") -> float:
     return 0.0
 
 
+def split_mb() -> str:
+    """Anonymous (heap: Python, Kivy, the GL driver's buffers) and file-backed (shared
+    libraries, e.g. the software GL driver's LLVM here) parts of RSS."""
+    fields = {}
+    for line in Path("/proc/self/status").read_text().splitlines():
+        key, _, value = line.partition(":")
+        if key in ("RssAnon", "RssFile"):
+            fields[key] = int(value.split()[0]) / 1024
+    return f"anon {fields.get('RssAnon', 0):.0f} MB + files {fields.get('RssFile', 0):.0f} MB"
+
+
 def baseline_child() -> None:
     from companion.app import kivy_env
 
@@ -92,7 +103,7 @@ def main() -> None:
     gc.collect()
     print(f"baseline (Python + Kivy window of 80 labels + SQLAlchemy, own process): {base:.1f} MB")
     start = rss_mb()
-    print(f"after start: {start:.1f} MB (ratio {start / base:.2f}), {widgets()} widgets")
+    print(f"after start: {start:.1f} MB ({split_mb()}; ratio {start / base:.2f}), {widgets()} widgets")
     last = start
     for game in range(args.games):
         for _ in app.uis["magnifico"].tour(app, 7 + game):
@@ -106,7 +117,7 @@ def main() -> None:
         cache = len(w.cache) if w is not None else 0
         print(f"after game {game + 1}: {now:.1f} MB (+{now - last:.1f} on the game before; ratio {now / base:.2f}); "
               f"odds process {child:.1f} MB, total {now + child:.1f} MB; {widgets()} widgets, "
-              f"{cache} odds kept; goal < {GOAL_MB:.0f} MB: {'met' if now + child < GOAL_MB else 'NOT met'}")
+              f"{cache} odds kept; {split_mb()}; goal < {GOAL_MB:.0f} MB: {'met' if now + child < GOAL_MB else 'NOT met'}")
         last = now
     harness.stop(app)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import multiprocessing
 import threading
+import traceback
 from collections.abc import Callable, Hashable
 from multiprocessing.connection import Connection
 from typing import Any
@@ -82,7 +83,12 @@ class OddsWorker:
         with self._lock:
             if self._busy != key:
                 self._job = (key, position)  # the latest wish replaces an older one
-            self._send_next()
+            try:
+                self._send_next()
+            except Exception:  # no child can be started here (a script without a main guard)
+                traceback.print_exc()
+                self._job = None
+                return None
         return PENDING
 
     def stop(self) -> None:
