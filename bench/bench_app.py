@@ -223,7 +223,11 @@ def taps(n: int) -> dict:
     out["invade, then undo (engine + journal + screen)"] = timed_taps(confirm_or_undo, n, after=prepare)
     if app.session.view()["turn"]["invasions"]:
         app.session.undo()
-    prepare()
+    app.go("magnifico.turn")
+    harness.frames(2)
+    turn.mode, turn.pick = "Invade", {"source": o["source"], "target": o["target"], "soldiers": o["min_soldiers"]}
+    turn.refresh()
+    harness.frames(2)
 
     # (e) while the odds process computes the heaviest battle, cold, again and again
     worker = app.uis["magnifico"].odds

@@ -199,3 +199,18 @@ def test_odds_process_ends_with_the_app(tmp_path):
                          timeout=120)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.split()[0] == "gone", out.stdout
+
+
+def test_odds_kept_are_bounded_and_of_the_current_position_only():
+    """Issue 13: the odds cache is bounded (CACHE_SIZE of the current state version) and a
+    new position drops the odds of the old one."""
+    from companion.games.magnifico.ui.odds import CACHE_SIZE, OddsWorker
+
+    now = {"v": 1}
+    worker = OddsWorker(lambda fn: fn(), lambda: now["v"], inline=True, compute=len)
+    for i in range(CACHE_SIZE * 2):
+        assert worker.odds((1, i), {"i": i}) == 1
+    assert len(worker.cache) == CACHE_SIZE and (1, CACHE_SIZE * 2 - 1) in worker.cache
+    now["v"] = 2
+    worker.odds((2, "x"), {})
+    assert list(worker.cache) == [(2, "x")]
