@@ -47,7 +47,7 @@ from __future__ import annotations
 from .money import check_tens
 from companion.errors import GameError
 
-from .state import BOX, VEHICLE_KINDS, State
+from .state import BOX, VEHICLE_KINDS, Phase, State
 
 MAX_FLORINS = 300  # 5.1.3, rules-decisions: Money (engine.CAP)
 MAX_TOWERS = 4  # a perfect city
@@ -141,14 +141,14 @@ def _florins(state: State, seat: int, value) -> int:
     if not 0 <= value <= MAX_FLORINS:
         raise GameError(f"a player holds 0 to {MAX_FLORINS} florins (5.1.3): {p.name} cannot hold {value}")
     a = state.auction
-    if state.phase == "bidding" and seat in a.bidders:
+    if state.phase == Phase.BIDDING and seat in a.bidders:
         if seat in a.bids:
             raise GameError(
                 f"{p.name}'s bid is locked: correct {p.name}'s florins after the reveal, or unlock the bid first"
             )
         if value < 10:
             raise GameError(f"{p.name} is bidding and keeps at least 10 florins until the bids are revealed")
-    if state.phase == "choosing" and seat in a.bidders and seat not in a.done and value < a.bids[seat]:
+    if state.phase == Phase.CHOOSING and seat in a.bidders and seat not in a.done and value < a.bids[seat]:
         bid = a.bids[seat]
         raise GameError(f"{p.name} bid {bid} and has still to choose a card: {p.name}'s florins cannot go below {bid}")
     old, p.florins = p.florins, value
@@ -187,7 +187,7 @@ def _soldiers_left(state: State, seat: int, value) -> int:
             f"{soldiers_on_board(state, seat)} on the board: at most {most} can be off the board, not {value}"
         )
     # rulebook 4.8: the first castle takes 2 soldiers from the army; they must be there to take
-    setup = 2 if state.phase in ("remove_cards", "start_roll") or seat in state.castle_order else 0
+    setup = 2 if state.phase in (Phase.REMOVE_CARDS, Phase.START_ROLL) or seat in state.castle_order else 0
     if value < setup:
         raise GameError(
             f"{p.name} still places a first castle with 2 soldiers: at least {setup} must stay off the board, "
@@ -313,7 +313,7 @@ def _card_place(state: State, card: str, value):
     name = f"{state.card_name(card)} ({card})"
     if state.kind(card) == "leonardo":
         return _leonardo(state, value)
-    if state.phase == "remove_cards":
+    if state.phase == Phase.REMOVE_CARDS:
         raise GameError("the cards are corrected once the setup's Tank and Airplane cards are removed (4.2)")
     old = card_place(state, card)
     if old == "auction":
@@ -408,7 +408,7 @@ def _deck(state: State, card: str) -> dict:
 def _still_playable(state: State) -> None:
     """A player still choosing where to recruit (5.2.3) must stay short of soldiers, or the
     choice could never be made."""
-    if state.phase != "recruit":
+    if state.phase != Phase.RECRUIT:
         return
     for seat in state.recruit_pending:
         owned = len(state.owned(seat))

@@ -18,7 +18,7 @@ from companion.errors import GameError
 
 from . import commands as C
 from . import engine as E
-from .state import VEHICLE_KINDS, State
+from .state import VEHICLE_KINDS, Phase, State
 
 NAMES = ["Anna", "Bruno", "Carla", "Dario", "Elena"]
 COLORS = ["red", "blue", "green", "yellow", "purple"]
@@ -88,7 +88,7 @@ def play_demo(seed: int, players: int = 4, *, commands=(), on_command=None, head
         if isinstance(cmd, dict):
             cmd = C.from_dict(cmd)
         _step(game, cmd)
-    while game.state.phase != "over" and game.state.round <= max_rounds:
+    while game.state.phase != Phase.OVER and game.state.round <= max_rounds:
         if max_commands is not None and len(game.commands) >= max_commands:
             return game
         k = len(game.commands)
@@ -96,7 +96,7 @@ def play_demo(seed: int, players: int = 4, *, commands=(), on_command=None, head
         if on_command is not None:
             on_command(header, k, cmd)
         _step(game, cmd)
-    if game.state.phase != "over":
+    if game.state.phase != Phase.OVER:
         game.lines.append(f"No winner after {max_rounds} rounds.")
     return game
 
@@ -132,49 +132,49 @@ def round_lines(game: DemoGame) -> list[str]:
 def next_command(s: State, rng: random.Random):
     """The next command at this table: a bot's decision or a virtual random input."""
     phase = s.phase
-    if phase == "remove_cards":
+    if phase == Phase.REMOVE_CARDS:
         k = E.REMOVED_AT_SETUP[s.n]
         deck = s.decks["vehicles"]["unknown"]
         tanks = sorted(c for c in deck if s.kind(c) == "tank")
         planes = sorted(c for c in deck if s.kind(c) == "airplane")
         return C.RemoveCards(tuple(rng.sample(tanks, k) + rng.sample(planes, k)))
-    if phase == "start_roll":
+    if phase == Phase.START_ROLL:
         sr = s.start_roll
         seat = next(x for x in sr["contenders"] if x not in sr["rolls"])
         return C.StartOrderRoll(seat, tuple(dice.roll(rng, 6)))
-    if phase == "first_castles":
+    if phase == Phase.FIRST_CASTLES:
         seat = s.castle_order[0]
         ok = [t for t in s.board.ids if E.first_castle_reason(s, seat, t) is None]
         return C.PlaceFirstCastle(seat, rng.choice(ok))
-    if phase == "recruit":
+    if phase == Phase.RECRUIT:
         seat = s.recruit_pending[0]
         owned = s.owned(seat)
         return C.Recruit(seat, tuple(rng.sample(owned, max(0, len(owned) - s.seats[seat].reserve))))
-    if phase == "auction_draw":
+    if phase == Phase.AUCTION_DRAW:
         cards = []
         for deck, k in zip(("vehicles", "projects"), E.auction_counts(s)):
             unknown, bottom = sorted(s.decks[deck]["unknown"]), s.decks[deck]["bottom"]
             first = rng.sample(unknown, min(k, len(unknown)))
             cards += first + bottom[: k - len(first)]
         return C.DrawAuction(tuple(cards))
-    if phase == "bidding":
+    if phase == Phase.BIDDING:
         a = s.auction
         seat = next(x for x in a.bidders if x not in a.bids)
         florins = s.seats[seat].florins
         want = 10 * rng.randint(1, 5) + (10 if any(s.kind(c) in VEHICLE_KINDS for c in a.cards) else 0)
         return C.LockBid(seat, max(10, min(want, florins // 10 * 10)))
-    if phase == "choosing":
+    if phase == Phase.CHOOSING:
         seat = E.next_chooser(s)
         ok = [c for c in s.auction.cards if E.buy_reason(s, seat, c) is None]
         vehicles = [c for c in ok if s.kind(c) in VEHICLE_KINDS]
         if rng.random() < 0.1:
             return C.PassChoice(seat)
         return C.ChooseCard(seat, (vehicles or ok)[0] if rng.random() < 0.7 else rng.choice(ok))
-    if phase == "turns":
+    if phase == Phase.TURNS:
         return _turn_command(s, rng)
-    if phase == "battle":
+    if phase == Phase.BATTLE:
         return _battle_command(s, rng)
-    raise GameError.of("demo_phase", phase=repr(phase))
+    raise GameError.of("demo_phase", phase=repr(phase.value))
 
 
 def _turn_command(s: State, rng: random.Random):

@@ -31,7 +31,7 @@ from companion.errors import GameError
 from . import commands as C
 from . import corrections
 from .money import CAP, capped, check_tens
-from .state import BOX, VEHICLE_KINDS, Auction, State, Territory, Turn, normalize_cards
+from .state import BOX, VEHICLE_KINDS, Auction, Phase, State, Territory, Turn, normalize_cards
 
 START_FLORINS = 100  # 4.8
 INVADE_COST, ATTACK_COST, CASTLE_COST, TOWER_COST, DEFAULT_VEHICLE_COST = 10, 30, 30, 20, 20
@@ -111,14 +111,14 @@ def new_game(header: dict) -> State:
     projects = [c for c, v in cards.items() if v["kind"] not in VEHICLE_KINDS and v["kind"] != "leonardo"]
     state.decks = {"vehicles": {"unknown": vehicles, "bottom": []}, "projects": {"unknown": projects, "bottom": []}}
     if REMOVED_AT_SETUP[state.n]:
-        state.phase = "remove_cards"
+        state.phase = Phase.REMOVE_CARDS
     else:
         _begin_start_roll(state)
     return state
 
 
 def _begin_start_roll(state: State) -> None:
-    state.phase = "start_roll"
+    state.phase = Phase.START_ROLL
     state.start_roll = {"contenders": list(range(state.n)), "rolls": {}}
 
 
@@ -136,7 +136,7 @@ def apply(state: State, cmd) -> tuple[State, list[dict]]:
     C.check_types(cmd)
     if isinstance(cmd, C.Correct):  # issue 4: taken in any phase, also after the end
         return corrections.apply(state, cmd)
-    if state.phase == "over" and not isinstance(cmd, C.SetCardValue):
+    if state.phase == Phase.OVER and not isinstance(cmd, C.SetCardValue):
         raise GameError.of("game_is_over", name=state.seats[state.winner].name)
     new = state.copy()
     events: list[dict] = []
@@ -220,14 +220,9 @@ def _count(value, what: str) -> int:
     return value
 
 
-def _phase(state: State, *phases: str) -> None:
+def _phase(state: State, *phases: Phase) -> None:
     if state.phase not in phases:
-        phase = msg(f"phase.{state.phase}") if state.phase in _PHASES else state.phase
-        raise GameError.of("not_now", phase=phase)
-
-
-_PHASES = ("remove_cards", "start_roll", "first_castles", "recruit", "auction_draw", "bidding", "choosing",
-           "turns", "battle", "over")
+        raise GameError.of("not_now", phase=msg(f"phase.{state.phase}"))
 
 
 def _needs(state: State, card: str, field: str):
@@ -268,12 +263,12 @@ def _gain_vp(state: State, seat: int, vp: int, events: list, why: str) -> None:
     events.append({"type": "victory_points", "seat": seat, "vp": vp, "total": p.vp, "why": why})
     if p.vp >= state.target:  # 11.3: the first to reach the target wins at once
         state.winner = seat
-        state.phase = "over"
+        state.phase = Phase.OVER
         events.append({"type": "game_over", "winner": seat, "vp": p.vp})
 
 
 def _the_turn(state: State, seat) -> Turn:
-    _phase(state, "turns")
+    _phase(state, Phase.TURNS)
     seat = _seat(state, seat)
     if state.turn.seat != seat:
         raise GameError.of("not_your_turn", current=_name(state, state.turn.seat), name=_name(state, seat))
@@ -320,7 +315,7 @@ def _check_army(state: State, seat: int, t: Territory, tid: str, soldiers, tanks
 
 def _remove_cards(state: State, cmd: C.RemoveCards, events: list) -> None:
     """4.2: with 4 players one random Tank and one Airplane card leave the game, with 3 two."""
-    _phase(state, "remove_cards")
+    _phase(state, Phase.REMOVE_CARDS)
     k = REMOVED_AT_SETUP[state.n]
     cards = list(cmd.cards)
     if not cards and k:
@@ -348,7 +343,7 @@ def _remove_cards(state: State, cmd: C.RemoveCards, events: list) -> None:
 
 def _start_order_roll(state: State, cmd: C.StartOrderRoll, events: list) -> None:
     """4.7: most hits wins; ties go to fewer explosions; still tied players roll again."""
-    _phase(state, "start_roll")
+    _phase(state, Phase.START_ROLL)
     seat = _seat(state, cmd.seat)
     sr = state.start_roll
     if seat not in sr["contenders"]:
@@ -374,7 +369,7 @@ def _start_order_roll(state: State, cmd: C.StartOrderRoll, events: list) -> None
     winner = tied[0]
     state.leonardo = winner
     state.start_roll = {"contenders": [], "rolls": {}}
-    state.phase = "first_castles"
+    state.phase = Phase.FIRST_CASTLES
     state.castle_order = clockwise_from(winner, state.n)
     events.append({"type": "leonardo", "seat": winner, "why": "start order"})
 
@@ -392,7 +387,7 @@ def first_castle_reason(state: State, seat: int, tid: str) -> Message | None:
 
 
 def _place_first_castle(state: State, cmd: C.PlaceFirstCastle, events: list) -> None:
-    _phase(state, "first_castles")
+    _phase(state, Phase.FIRST_CASTLES)
     seat = _seat(state, cmd.seat)
     if state.castle_order[0] != seat:
         raise GameError.of("not_your_castle", current=_name(state, state.castle_order[0]), name=_name(state, seat))
@@ -446,14 +441,14 @@ def _start_round(state: State, events: list) -> None:
         else:
             state.recruit_pending.append(s)
     if state.recruit_pending:
-        state.phase = "recruit"
+        state.phase = Phase.RECRUIT
     else:
         _begin_auction(state, events)
 
 
 def _recruit(state: State, cmd: C.Recruit, events: list) -> None:
     """5.2.3: a player short of soldiers chooses which territories go without."""
-    _phase(state, "recruit")
+    _phase(state, Phase.RECRUIT)
     seat = _seat(state, cmd.seat)
     if seat not in state.recruit_pending:
         raise GameError.of("no_recruit_choice", name=_name(state, seat))
@@ -526,11 +521,11 @@ def _begin_auction(state: State, events: list) -> None:
         events.append({"type": "no_auction", "why": "no cards left" if _bidders(state) else "nobody can bid"})
         _start_turns(state, events)
         return
-    state.phase = "auction_draw"
+    state.phase = Phase.AUCTION_DRAW
 
 
 def _draw_auction(state: State, cmd: C.DrawAuction, events: list) -> None:
-    _phase(state, "auction_draw")
+    _phase(state, Phase.AUCTION_DRAW)
     cards = list(cmd.cards)
     if len(set(cards)) != len(cards):
         raise GameError.of("card_twice")
@@ -558,13 +553,13 @@ def _draw_auction(state: State, cmd: C.DrawAuction, events: list) -> None:
                 d["unknown"].remove(c)
         del d["bottom"][: k - from_unknown]
     state.auction = Auction(drawn=cards, cards=list(cards), bidders=_bidders(state))
-    state.phase = "bidding"
+    state.phase = Phase.BIDDING
     events.append({"type": "auction_drawn", "cards": cards, "reveal": True})
 
 
 def _lock_bid(state: State, cmd: C.LockBid, events: list) -> None:
     """5.3.4: a sealed bid, at least 10, in tens, at most what the bidder holds."""
-    _phase(state, "bidding")
+    _phase(state, Phase.BIDDING)
     seat = _seat(state, cmd.seat)
     a = state.auction
     p = state.seats[seat]
@@ -581,13 +576,13 @@ def _lock_bid(state: State, cmd: C.LockBid, events: list) -> None:
     events.append({"type": "bid_locked", "seat": seat})
     if len(a.bids) == len(a.bidders):
         a.revealed = True
-        state.phase = "choosing"
+        state.phase = Phase.CHOOSING
         events.append({"type": "bids_revealed", "bids": {str(s): v for s, v in a.bids.items()}, "reveal": True})
         _advance_choice(state, events)
 
 
 def _unlock_bid(state: State, cmd: C.UnlockBid, events: list) -> None:
-    _phase(state, "bidding")
+    _phase(state, Phase.BIDDING)
     seat = _seat(state, cmd.seat)
     if seat not in state.auction.bids:
         raise GameError.of("no_locked_bid", name=_name(state, seat))
@@ -645,7 +640,7 @@ def _advance_choice(state: State, events: list) -> None:
 
 
 def _chooser(state: State, seat) -> int:
-    _phase(state, "choosing")
+    _phase(state, Phase.CHOOSING)
     seat = _seat(state, seat)
     s = next_chooser(state)
     if s != seat:
@@ -702,7 +697,7 @@ def _finish_auction(state: State, events: list) -> None:
 
 def _start_turns(state: State, events: list) -> None:
     """5.4: from the Leonardo holder clockwise."""
-    state.phase = "turns"
+    state.phase = Phase.TURNS
     state.turn_order = clockwise_from(state.leonardo, state.n)
     state.turn = Turn(seat=state.turn_order[0])
     events.append({"type": "turn", "seat": state.turn.seat})
@@ -963,14 +958,14 @@ def _attack(state: State, cmd: C.Attack, events: list) -> None:
         "army": {"soldiers": cmd.soldiers, "tanks": cmd.tanks, "airplanes": cmd.airplanes},
         "setup": setup, "position": position, "steps": [],
     }
-    state.phase = "battle"
+    state.phase = Phase.BATTLE
     events.append({"type": "attack", "seat": seat, "defender": defender, "source": cmd.source,
                    "target": cmd.target, "sea_raid": setup["sea_raid"], **state.battle["army"]})
     _battle_maybe_over(state, battle, events)
 
 
 def _battle_step(state: State, cmd: C.BattleStep, events: list) -> None:
-    _phase(state, "battle")
+    _phase(state, Phase.BATTLE)
     if not isinstance(cmd.step, dict):
         raise GameError.of("battle_step_object")
     battle = _battle_module()
@@ -1020,11 +1015,11 @@ def _resolve_battle(state: State, out: dict, events: list) -> None:
                    "source": b["source"], "target": b["target"], "attacker": att, "defender": dfn,
                    "losses": out.get("losses"), "reveal": True})
     state.battle = None
-    state.phase = "turns"
+    state.phase = Phase.TURNS
     for s in range(state.n):  # 11.3: the target is checked whenever anything changes
         if state.seats[s].vp >= state.target and state.winner is None:
             state.winner = s
-            state.phase = "over"
+            state.phase = Phase.OVER
             events.append({"type": "game_over", "winner": s, "vp": state.seats[s].vp})
 
 

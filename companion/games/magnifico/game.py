@@ -10,7 +10,7 @@ from companion.core.i18n import DEFAULT_LANG
 
 from . import commands as C
 from . import engine as E
-from .state import State
+from .state import Phase, State
 
 MAX_DEMO_ROUNDS = 80
 
@@ -94,12 +94,12 @@ class Magnifico:
         return summary(state)
 
     def outcome(self, state: State) -> Outcome | None:
-        if state.phase != "over" or state.winner is None:
+        if state.phase != Phase.OVER or state.winner is None:
             return None
         return Outcome((state.winner,), "target_reached", {"vp": [p.vp for p in state.seats]})
 
     def history(self, state: State) -> History:
-        return History(state.round, state.phase == "over", self.outcome(state))
+        return History(state.round, state.phase == Phase.OVER, self.outcome(state))
 
     def expects(self, state: State) -> list[Expect]:
         """The dice to roll and the sealed bids the table owes now."""
@@ -119,7 +119,7 @@ class Magnifico:
         return demo_header(players)
 
     def demo_move(self, state: State, seed: int, index: int) -> Any | None:
-        if state.phase == "over" or state.round > MAX_DEMO_ROUNDS:
+        if state.phase == Phase.OVER or state.round > MAX_DEMO_ROUNDS:
             return None
         from .demo import next_command
 

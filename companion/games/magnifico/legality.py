@@ -12,7 +12,7 @@ from companion.core.i18n import msg
 
 from . import commands as C
 from . import engine as E
-from .state import State
+from .state import Phase, State
 
 
 def _entry(type_: str, seat=None, reason=None, **params) -> dict:
@@ -48,38 +48,38 @@ def _pick(state: State, type_: str, seat: int, candidates: list, make, empty_rea
 
 def legal(state: State) -> dict:
     """``{"phase", "round", "to_act": [seats], "actions": [...]}`` (see the module doc)."""
-    out = {"phase": state.phase, "round": state.round, "to_act": [], "actions": []}
+    out = {"phase": state.phase.value, "round": state.round, "to_act": [], "actions": []}
     acts = out["actions"]
     phase = state.phase
-    if phase == "over":
+    if phase == Phase.OVER:
         out["winner"] = state.winner
-    elif phase == "remove_cards":
+    elif phase == Phase.REMOVE_CARDS:
         out["table"] = True
         k = E.REMOVED_AT_SETUP[state.n]
         acts.append(_entry("RemoveCards", tanks=k, airplanes=k, cards=list(state.decks["vehicles"]["unknown"]),
                            unseen=bool(k)))
-    elif phase == "start_roll":
+    elif phase == Phase.START_ROLL:
         sr = state.start_roll
         out["to_act"] = [s for s in sr["contenders"] if s not in sr["rolls"]]
         acts += [_entry("StartOrderRoll", s, dice=6) for s in out["to_act"]]
-    elif phase == "first_castles":
+    elif phase == Phase.FIRST_CASTLES:
         s = state.castle_order[0]
         out["to_act"] = [s]
         ok = [t for t in state.board.ids if E.first_castle_reason(state, s, t) is None]
         acts.append(_entry("PlaceFirstCastle", s, None if ok else msg("no_free_territory_for_castle"),
                            territories=ok))
-    elif phase == "recruit":
+    elif phase == Phase.RECRUIT:
         out["to_act"] = list(state.recruit_pending)
         for s in state.recruit_pending:
             owned = state.owned(s)
             acts.append(_entry("Recruit", s, territories=owned, without=len(owned) - state.seats[s].reserve))
-    elif phase == "auction_draw":
+    elif phase == Phase.AUCTION_DRAW:
         out["table"] = True
         v, p = E.auction_counts(state)
         acts.append(_entry("DrawAuction", vehicles=v, projects=p,
                            vehicle_cards=state.decks["vehicles"]["unknown"] + state.decks["vehicles"]["bottom"],
                            project_cards=state.decks["projects"]["unknown"] + state.decks["projects"]["bottom"]))
-    elif phase == "bidding":
+    elif phase == Phase.BIDDING:
         a = state.auction
         out["to_act"] = [s for s in a.bidders if s not in a.bids]
         for s in a.bidders:
@@ -87,7 +87,7 @@ def legal(state: State) -> dict:
                 acts.append(_entry("UnlockBid", s))
             else:
                 acts.append(_entry("LockBid", s, min=10, max=state.seats[s].florins // 10 * 10, step=10))
-    elif phase == "choosing":
+    elif phase == Phase.CHOOSING:
         s = E.next_chooser(state)
         out["to_act"] = [s]
         out["order"] = E.choice_order(state)
@@ -95,18 +95,18 @@ def legal(state: State) -> dict:
                   **_why(E.buy_reason(state, s, c))} for c in state.auction.cards]
         acts.append(_entry("ChooseCard", s, cards=cards, price=state.auction.bids[s]))
         acts.append(_entry("PassChoice", s))
-    elif phase == "turns":
+    elif phase == Phase.TURNS:
         s = state.turn.seat
         out["to_act"] = [s]
         _turn_actions(state, s, acts)
-    elif phase == "battle":
+    elif phase == Phase.BATTLE:
         b = state.battle
         battle = E._battle_module()
         options = battle.options(b["position"])
         sides = {st["side"] for st in options.get("steps", ())}
         out["to_act"] = [b[side] for side in ("attacker", "defender") if side in sides]
         acts.append(_entry("BattleStep", options=options))
-    if phase != "over":
+    if phase != Phase.OVER:
         acts.append(_entry("SetCardValue"))
     return out
 

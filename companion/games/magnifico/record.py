@@ -51,7 +51,7 @@ def summary(state: State) -> dict:
     return {
         "players": players,
         "leonardo": None if holder is None else {"seat": holder, "name": state.seats[holder].name},
-        "round": state.round, "phase": state.phase,
+        "round": state.round, "phase": state.phase.value,
         "winner": None if state.winner is None else {"seat": state.winner, "name": state.seats[state.winner].name},
         "card_values": state.card_values,
     }
