@@ -329,6 +329,38 @@ class State:
         except (KeyError, TypeError, ValueError, AttributeError) as err:
             raise GameError.of("not_a_state", detail=str(err)) from None
 
+    # -- what the phase guarantees ------------------------------------------------------
+    # A state whose phase promises an auction, a turn, a battle or a Leonardo holder it
+    # does not have is not a state: refused in words, never an AttributeError.
+
+    def current_auction(self) -> Auction:
+        """The auction under way (bidding, choosing)."""
+        if self.auction is None:
+            raise self._lacks("an auction")
+        return self.auction
+
+    def current_turn(self) -> Turn:
+        """The turn under way (turns, battle)."""
+        if self.turn is None:
+            raise self._lacks("a turn")
+        return self.turn
+
+    def current_battle(self) -> Battle:
+        """The battle under way (battle)."""
+        if self.battle is None:
+            raise self._lacks("a battle")
+        return self.battle
+
+    def holder(self) -> int:
+        """The seat holding Leonardo (from the end of the start roll on)."""
+        if self.leonardo is None:
+            raise self._lacks("a Leonardo holder")
+        return self.leonardo
+
+    def _lacks(self, what: str) -> GameError:
+        err: GameError = GameError.of("not_a_state", detail=f"{what} is missing in phase {self.phase.value}")
+        return err
+
     # -- reading helpers -------------------------------------------------------------
 
     @property
