@@ -146,10 +146,17 @@ class SetCardValueEntry(Entry):
     type: Literal["SetCardValue"]
 
 
+class EndByAgreementEntry(Entry):
+    """rd: ending by agreement, at any moment."""
+
+    type: Literal["EndByAgreement"]
+    leader: int  # who would win now (the scoring order's first)
+
+
 Action: TypeAlias = (
     RemoveCardsEntry | StartOrderRollEntry | PlaceFirstCastleEntry | RecruitEntry | DrawAuctionEntry
     | LockBidEntry | UnlockBidEntry | ChooseCardEntry | PassChoiceEntry | ActivateEntry | BuildEntry
-    | RaidEntry | MoveEntry | EndTurnEntry | BattleStepEntry | SetCardValueEntry
+    | RaidEntry | MoveEntry | EndTurnEntry | BattleStepEntry | SetCardValueEntry | EndByAgreementEntry
 )
 """One entry of ``legal(state)["actions"]``."""
 

@@ -72,8 +72,12 @@ class Recruited(TypedDict):
 
 
 class NoAuction(TypedDict):
+    """rd: Running out of cards: the Leonardo card stays with ``leonardo`` (absent from
+    records written before)."""
+
     type: Literal["no_auction"]
     why: Literal["no cards left", "nobody can bid"]
+    leonardo: int | None
 
 
 class AuctionDrawn(TypedDict):
@@ -221,9 +225,18 @@ class RoundScoring(TypedDict):
 
 
 class GameOver(TypedDict):
+    """The target reached (11.3), or the table ending the game by agreement (``by``,
+    ``reason``, ``order``: the scoring order that picked the winner). Bids still sealed then
+    are opened for the record (``reveal``, ``opens``), never shown."""
+
     type: Literal["game_over"]
     winner: int
     vp: int
+    by: NotRequired[Literal["agreement"]]
+    reason: NotRequired[str]
+    order: NotRequired[list[int]]
+    reveal: NotRequired[Reveal]
+    opens: NotRequired[list[str]]
 
 
 class CardValue(TypedDict):

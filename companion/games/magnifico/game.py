@@ -94,9 +94,7 @@ class Magnifico:
         return summary(state)
 
     def outcome(self, state: State) -> Outcome | None:
-        if state.phase != Phase.OVER or state.winner is None:
-            return None
-        return Outcome((state.winner,), "target_reached", {"vp": [p.vp for p in state.seats]})
+        return E.outcome(state)
 
     def history(self, state: State) -> History:
         return History(state.round, state.phase == Phase.OVER, self.outcome(state))
@@ -142,7 +140,7 @@ class Magnifico:
         from .battle import cli
 
         return {"battle": (cli, "resolve a battle script (Magnifico)"),
-                "odds": (cli, "the odds of a battle position (Magnifico)")}
+                "odds": (cli, "the odds of a battle position (Magnifico; decimals, --exact for fractions)")}
 
     def ui(self) -> Any | None:
         """Magnifico's screens for the app shell (``companion.app.game_ui.GameUI``); Kivy is

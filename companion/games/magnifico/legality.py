@@ -127,6 +127,8 @@ def legal(state: State) -> Legal:
         acts.append({"type": "BattleStep", "allowed": True, "options": options})
     if phase != Phase.OVER:
         acts.append({"type": "SetCardValue", "allowed": True})
+        # rd: ending by agreement, at any moment; the winner is who leads the scoring order now.
+        acts.append({"type": "EndByAgreement", "allowed": True, "leader": E.scoring_order(state)[0]})
     return out
 
 

@@ -240,6 +240,8 @@ class State:
     firsts: dict[str, int | None] = field(default_factory=lambda: {"tank": None, "airplane": None,
                                                                   "perfect_city": None})
     winner: int | None = None
+    # How the game ended when not by the target: {"by": "agreement", "reason", "round"}
+    ended: dict[str, Any] | None = None
     board: Board = field(init=False, repr=False, compare=False)
     # The map's Board, shared between a state and its copies (it never changes in a game).
     share_board: InitVar[Board | None] = None
@@ -265,7 +267,7 @@ class State:
             auction=self.auction.copy() if self.auction else None,
             turn_order=list(self.turn_order), turn=self.turn.copy() if self.turn else None,
             battle=_copy_battle(self.battle), firsts=dict(self.firsts), winner=self.winner,
-            share_board=self.board,
+            ended=_deep(self.ended), share_board=self.board,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -297,6 +299,7 @@ class State:
             "battle": _copy_battle(self.battle),
             "firsts": dict(self.firsts),
             "winner": self.winner,
+            "ended": _deep(self.ended),
         }
 
     @classmethod
@@ -325,6 +328,7 @@ class State:
                 turn=None if d.get("turn") is None else Turn(**d["turn"]),
                 battle=_copy_battle(d.get("battle")),
                 firsts=dict(d["firsts"]), winner=d.get("winner"),
+                ended=_deep(d.get("ended")),  # absent from states saved before ending by agreement
             )
         except (KeyError, TypeError, ValueError, AttributeError) as err:
             raise GameError.of("not_a_state", detail=str(err)) from None
