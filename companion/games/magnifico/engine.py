@@ -1292,4 +1292,4 @@ _HANDLERS: dict[type[Any], Handler] = {
 }
 
 
-from .legality import legal  # noqa: E402  (legal() is built on check())
+from .legality import legal as legal  # noqa: E402  (legal() is built on check(); re-exported)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from companion.core.game import BoxSchema, Event, Expect, ExpectKind, History, Outcome
 from companion.core.i18n import DEFAULT_LANG
@@ -56,13 +56,15 @@ class Magnifico:
         return E.new_game(header)
 
     def apply(self, state: State, command: Any) -> tuple[State, list[Event]]:
-        return E.apply(state, command)
+        new, events = E.apply(state, command)
+        # The contract speaks plain dicts: Magnifico's typed events (events.py) are those dicts.
+        return new, cast(list[Event], events)
 
     def check(self, state: State, command: Any) -> Any:
         return E.check(state, command)
 
     def legal(self, state: State) -> dict[str, Any]:
-        return E.legal(state)
+        return cast(dict[str, Any], E.legal(state))  # actions.Legal, as the plain dict it is
 
     def state_to_dict(self, state: State) -> dict[str, Any]:
         return state.to_dict()
