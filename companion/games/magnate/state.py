@@ -120,7 +120,7 @@ class State:
             "deck": self.deck,
             "discards": list(self.discards),
             "run_outs": self.run_outs,
-            "phase": self.phase.value,
+            "phase": str(self.phase),
             "turn": self.turn,
             "current": self.current,
             "start": self.start,
