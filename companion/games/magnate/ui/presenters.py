@@ -62,33 +62,33 @@ def action(legal: Mapping[str, Any], type_: str) -> dict[str, Any] | None:
 
 def banner(view: Mapping[str, Any], legal: Mapping[str, Any], lang: str, tr: Texts) -> tuple[str, str]:
     """(who must act now and what, the turn and the deck)."""
-    def t(key: str, **kw: Any) -> str:
+    def m(key: str, **kw: Any) -> str:
         return tr.t(lang, "magnate." + key, **kw)
 
     phase = str(view.get("phase", ""))
     to_act = list(legal.get("to_act", []))
     first = seat_name(view, to_act[0]) if to_act else ""
     if phase == "setup":
-        return t("banner.setup"), t("phase.setup")
+        return m("banner.setup"), m("phase.setup")
     if phase == "roll":
-        who = t("banner.roll", name=first)
+        who = m("banner.roll", name=first)
     elif phase == "tax":
-        who = t("banner.tax", name=first)
+        who = m("banner.tax", name=first)
     elif phase == "income":
-        who = t("banner.income", names=", ".join(seat_name(view, s) for s in to_act))
+        who = m("banner.income", names=", ".join(seat_name(view, s) for s in to_act))
     elif phase == "actions":
         end = action(legal, "EndTurn") or action(legal, "Draw") or {}
         if view.get("final"):
-            who = t("banner.last_turn", name=first)
+            who = m("banner.last_turn", name=first)
         elif end.get("enabled"):
-            who = t("banner.draw", name=first)
+            who = m("banner.draw", name=first)
         else:
-            who = t("banner.actions", name=first)
+            who = m("banner.actions", name=first)
     elif phase == "over":
-        return outcome_title(view, lang, tr), t("phase.over")
+        return outcome_title(view, lang, tr), m("phase.over")
     else:
         who = ""
-    return who, t("banner.turn_deck", turn=view.get("turn", 0), deck=view.get("deck", 0))
+    return who, m("banner.turn_deck", turn=view.get("turn", 0), deck=view.get("deck", 0))
 
 
 def outcome_title(view: Mapping[str, Any], lang: str, tr: Texts) -> str:

@@ -3,6 +3,7 @@ buttons made once and reused (making a widget costs more than the rest of a redr
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from kivy.factory import Factory
@@ -10,6 +11,8 @@ from kivy.factory import Factory
 from companion.app.screens.base import BaseScreen
 
 from .. import presenters
+
+COLOUR_TAGS = re.compile(r"\[/?color[^\]]*\]")
 
 
 class MagnateScreen(BaseScreen):
@@ -23,7 +26,7 @@ class MagnateScreen(BaseScreen):
     def hardware(self) -> Any:
         return self.app.hardware
 
-    def t(self, key: str, **fields: Any) -> str:
+    def tr(self, key: str, **fields: Any) -> str:
         """One of Magnate's UI strings (``magnate.<key>``) in the table's language."""
         return str(self.app.t("magnate." + key, **fields))
 
@@ -49,6 +52,8 @@ class MagnateScreen(BaseScreen):
             b.bind(on_tap=lambda btn: btn.action() if btn.action else None)
         if b.parent is not None:
             b.parent.remove_widget(b)
+        if kind == "selected":  # light on light: the suits' colours would not read
+            text = COLOUR_TAGS.sub("", text)
         b.text, b.reason, b.kind = text, self.app.reason(reason) if reason else "", kind
         b.font_size = props.pop("font_size", self.app.u * 15)
         b.height = props.pop("height", self.app.touch)

@@ -25,18 +25,18 @@ class MagnateCityScreen(MagnateScreen):
         box = self.ids.districts
         box.clear_widgets()
         columns = presenters.city(view, app.lang, app.translations)
-        self.note = "" if columns else self.t("city.no_districts")
+        self.note = "" if columns else self.tr("city.no_districts")
         for col in columns:
             panel = make("MagnateDistrict", name=col["name"], suits=col["suits"])
             for side, half in zip(col["sides"], (panel.ids.side_0, panel.ids.side_1)):
                 half.name, half.rgba = side["name"], side["rgba"]
-                half.total = self.t("city.total", n=side["total"])
+                half.total = self.tr("city.total", n=side["total"])
                 cards = half.ids.cards
                 for c in side["cards"]:
                     cards.add_widget(make("MagnateCardChip", label=c["label"], suits=c["suits"], deed=c["deed"],
                                           tokens=c["tokens"], complete=c["complete"]))
                 if not side["cards"]:
-                    cards.add_widget(Factory.Dim(text=self.t("city.empty"), color=PALETTE["line"]))
+                    cards.add_widget(Factory.Dim(text=self.tr("city.empty"), color=PALETTE["line"]))
                 self.ids[f"side_{col['district']}_{side['seat']}"] = half
             box.add_widget(panel)
             self.ids["district_" + col["district"]] = panel

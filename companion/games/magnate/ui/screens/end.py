@@ -30,10 +30,10 @@ class MagnateEndScreen(MagnateScreen):
         grid.clear_widgets()
         seats = view.get("seats", [])
         grid.cols = len(seats) + 2
-        self._cell(grid, self.t("end.district"), head=True)
+        self._cell(grid, self.tr("end.district"), head=True)
         for i, p in enumerate(seats):
             self._cell(grid, p["name"], head=True, colour=presenters.seat_rgba(view, i))
-        self._cell(grid, self.t("end.taken_by"), head=True)
+        self._cell(grid, self.tr("end.taken_by"), head=True)
         for r, row in enumerate(presenters.end_rows(view, app.lang, app.translations)):
             self._cell(grid, row["label"], bold=bool(row.get("sum")))
             for i, v in enumerate(row["values"]):

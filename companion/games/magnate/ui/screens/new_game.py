@@ -50,7 +50,7 @@ class MagnateNewGameScreen(MagnateScreen):
         for key in offered:
             on = bool(self.variants[key])
             self.button(self.ids.variants, "variant_" + key,
-                        f"{self.t('variant.' + key)}: {self.app.t('common.on') if on else self.app.t('common.off')}",
+                        f"{self.tr('variant.' + key)}: {self.app.t('common.on') if on else self.app.t('common.off')}",
                         kind="selected" if on else "normal", on_tap=lambda k=key: self.toggle_variant(k),
                         font_size=self.app.u * 14)
 
@@ -59,7 +59,7 @@ class MagnateNewGameScreen(MagnateScreen):
             supply = self.ui.box().get("token_supply")
         except CompanionError as err:
             return self.app.reason(err.message)
-        return self.t("new_game.box_unlimited") if supply is None else self.t("new_game.box_supply", n=supply)
+        return self.tr("new_game.box_unlimited") if supply is None else self.tr("new_game.box_supply", n=supply)
 
     # -- seats --------------------------------------------------------------------------
     def set_name(self, index: int, name: str) -> None:

@@ -31,7 +31,7 @@ class MagnateRollScreen(MagnateScreen):
         view, legal = s.view(), s.legal()
         phase = view.get("phase")
         self.show_tokens()
-        self.lines = "\n".join(self.ui.turn_lines(app.lang)) or self.t("roll.nothing_yet")
+        self.lines = "\n".join(self.ui.turn_lines(app.lang)) or self.tr("roll.nothing_yet")
         box = self.ids.entry
         box.clear_widgets()
         name = presenters.seat_name(view, view.get("current"))
@@ -39,15 +39,15 @@ class MagnateRollScreen(MagnateScreen):
             expect = next(iter(GAME.expects(s.state)), None)
             if expect is None:
                 return
-            self.title = self.t("roll.title_" + phase, name=name, turn=view.get("turn", 0))
+            self.title = self.tr("roll.title_" + phase, name=name, turn=view.get("turn", 0))
             self._dice(expect, box)
         elif phase == "income":
-            self.title = self.t("roll.title_income", turn=view.get("turn", 0))
-            self.help = self.t("roll.income_help")
+            self.title = self.tr("roll.title_income", turn=view.get("turn", 0))
+            self.help = self.tr("roll.income_help")
             self._income(view, legal, box)
         else:  # the roll is done: on to the turn
-            self.title, self.help = self.t("roll.done"), ""
-            self.button(box, "continue", self.t("roll.continue"), kind="primary", on_tap=self.app.go_current)
+            self.title, self.help = self.tr("roll.done"), ""
+            self.button(box, "continue", self.tr("roll.continue"), kind="primary", on_tap=self.app.go_current)
 
     # -- the dice ------------------------------------------------------------------------------
     def _dice(self, expect: Any, box: Any) -> None:
@@ -56,9 +56,9 @@ class MagnateRollScreen(MagnateScreen):
                      expect.count, hw)
         entry.take_candidate(hw)
         reader = getattr(hw, "dice_reader", None)
-        status = self.app.reason(reader.status) if reader is not None else self.t("roll.no_reader")
+        status = self.app.reason(reader.status) if reader is not None else self.tr("roll.no_reader")
         key = "roll.help_d6" if expect.dice == "d6" else "roll.help_d10"
-        self.help = self.t(key) + "\n" + status
+        self.help = self.tr(key) + "\n" + status
         faces = die_kind(expect.dice).faces
         for i in range(expect.count):
             row = Factory.BoxLayout(size_hint_y=None, height=self.app.touch, spacing=self.app.u * 3)
@@ -68,22 +68,22 @@ class MagnateRollScreen(MagnateScreen):
                             on_tap=lambda i=i, f=f: self.set_face(i, f), font_size=self.app.u * 15)
             box.add_widget(row)
         if expect.dice == "d6":
-            box.add_widget(Factory.Dim(text=self.t("roll.tax_suits", suits=", ".join(
+            box.add_widget(Factory.Dim(text=self.tr("roll.tax_suits", suits=", ".join(
                 f"{n} {names.suit_name(s, self.app.lang)}" for n, s in enumerate(SUITS, 1)))))
         shown = Factory.Txt(text=self._shown(entry), bold=True)
         box.add_widget(shown)
         self.ids["shown"] = shown
         line = Factory.BoxLayout(size_hint_y=None, height=self.app.touch, spacing=self.app.u * 6)
         self.button(line, "app_roll", self.app.t("dice.app_roll"), on_tap=self.app_roll)
-        self.button(line, "roll_ok", self.t("roll.confirm"), kind="primary",
-                    reason="" if entry.complete else self.t("roll.faces_missing"), on_tap=self.confirm)
+        self.button(line, "roll_ok", self.tr("roll.confirm"), kind="primary",
+                    reason="" if entry.complete else self.tr("roll.faces_missing"), on_tap=self.confirm)
         box.add_widget(line)
 
     def _shown(self, entry: Any) -> str:
         if not entry.complete:
             return ""
         faces = " + ".join(str(f) for f in entry.faces)
-        return self.t("roll.source_" + (entry.source or "typed"), faces=faces)
+        return self.tr("roll.source_" + (entry.source or "typed"), faces=faces)
 
     def set_face(self, index: int, face: int) -> None:
         self.ui.roll.set_face(index, face)
@@ -109,7 +109,7 @@ class MagnateRollScreen(MagnateScreen):
             if a.get("type") != "ChooseIncome":
                 continue
             seat, card = a["seat"], a["card"]
-            box.add_widget(Factory.Txt(text=self.t("roll.choose", name=presenters.seat_name(view, seat),
+            box.add_widget(Factory.Txt(text=self.tr("roll.choose", name=presenters.seat_name(view, seat),
                                                    card=names.card_label(card, lang))))
             row = Factory.GridLayout(cols=3, size_hint_y=None, spacing=self.app.u * 4,
                                      row_default_height=self.app.touch, row_force_default=True)

@@ -39,7 +39,7 @@ class MagnateSetupScreen(MagnateScreen):
         view, legal = s.view(), s.legal()
         self.show_tokens()
         courts = bool(view.get("variants", {}).get("courts", True))
-        self.courts_line = self.t("setup.courts_on" if courts else "setup.courts_off", deck=view.get("deck", 0))
+        self.courts_line = self.tr("setup.courts_on" if courts else "setup.courts_off", deck=view.get("deck", 0))
         actions = {name: presenters.action(legal, command) or {} for name, command in ENTRIES}
         missing = [name for name, _ in ENTRIES if actions[name].get("enabled")]
         if self.opened not in missing:
@@ -47,7 +47,7 @@ class MagnateSetupScreen(MagnateScreen):
         self._list(view, actions)
         box = self.ids.entry
         box.clear_widgets()
-        self.title = self.t("setup." + self.opened) if self.opened else ""
+        self.title = self.tr("setup." + self.opened) if self.opened else ""
         if self.opened == "districts":
             self._districts(actions["districts"], box)
         elif self.opened == "crowns":
@@ -61,18 +61,18 @@ class MagnateSetupScreen(MagnateScreen):
         box.clear_widgets()
         for name, _ in ENTRIES:
             if actions[name].get("enabled"):
-                text = f"{self.t('setup.' + name)}\n[size={int(self.app.u * 12)}]{self.t('setup.to_enter')}[/size]"
+                text = f"{self.tr('setup.' + name)}\n[size={int(self.app.u * 12)}]{self.tr('setup.to_enter')}[/size]"
                 self.button(box, "open_" + name, text, kind="selected" if name == self.opened else "normal",
                             on_tap=lambda n=name: self.open(n), height=self.app.touch * 1.25)
                 continue
             if name == "districts":
                 done = ", ".join(names.card_name(d, lang) for d in view.get("districts", []))
             elif name == "crowns":
-                done = "; ".join(self.t("setup.crowns_of", name=p["name"], crowns=", ".join(
+                done = "; ".join(self.tr("setup.crowns_of", name=p["name"], crowns=", ".join(
                     names.card_name(c, lang) for c in p.get("crowns", []))) for p in view["seats"])
             else:
-                done = self.t("setup.start_done", name=presenters.seat_name(view, view.get("start")))
-            label = Factory.Txt(text=f"[b]{self.t('setup.' + name)}[/b]: {done}", markup=True,
+                done = self.tr("setup.start_done", name=presenters.seat_name(view, view.get("start")))
+            label = Factory.Txt(text=f"[b]{self.tr('setup.' + name)}[/b]: {done}", markup=True,
                                 font_size=self.app.u * 13)
             box.add_widget(label)
             self.ids["done_" + name] = label
@@ -84,29 +84,29 @@ class MagnateSetupScreen(MagnateScreen):
     # -- the districts ----------------------------------------------------------------------
     def _districts(self, a: dict[str, Any], box: Any) -> None:
         lang = self.app.lang
-        self.help = self.t("setup.districts_help")
+        self.help = self.tr("setup.districts_help")
         slots = Factory.BoxLayout(size_hint_y=None, height=self.app.touch * 1.3, spacing=self.app.u * 4)
         order = list(self.slots[:EXCUSE_SLOT]) + ["excuse"] + list(self.slots[EXCUSE_SLOT:])
         for i, card in enumerate(order):
             if card == "excuse":
-                self.button(slots, "slot_excuse", names.card_name("excuse", lang), reason=self.t("setup.excuse_fixed"),
+                self.button(slots, "slot_excuse", names.card_name("excuse", lang), reason=self.tr("setup.excuse_fixed"),
                             font_size=self.app.u * 13, height=self.app.touch * 1.3)
                 continue
             k = i if i < EXCUSE_SLOT else i - 1
-            text = self._pawn_text(card, lang) if card else self.t("setup.slot", n=i + 1)
+            text = self._pawn_text(card, lang) if card else self.tr("setup.slot", n=i + 1)
             self.button(slots, f"slot_{k}", text, kind="selected" if card else "quiet",
                         on_tap=lambda k=k: self.clear_slot(k), font_size=self.app.u * 13, height=self.app.touch * 1.3)
         box.add_widget(slots)
-        box.add_widget(Factory.Dim(text=self.t("setup.pawns")))
+        box.add_widget(Factory.Dim(text=self.tr("setup.pawns")))
         pawns = Factory.BoxLayout(size_hint_y=None, height=self.app.touch * 1.3, spacing=self.app.u * 4)
         for pawn in a.get("pawns", []):
             placed = pawn in self.slots
             self.button(pawns, "pawn_" + pawn, self._pawn_text(pawn, lang),
-                        reason=self.t("setup.pawn_placed") if placed else "", on_tap=lambda p=pawn: self.place(p),
+                        reason=self.tr("setup.pawn_placed") if placed else "", on_tap=lambda p=pawn: self.place(p),
                         font_size=self.app.u * 13, height=self.app.touch * 1.3)
         box.add_widget(pawns)
-        self.button(box, "districts_ok", self.t("setup.districts_ok"), kind="primary",
-                    reason="" if all(self.slots) else self.t("setup.districts_missing"), on_tap=self.confirm_districts)
+        self.button(box, "districts_ok", self.tr("setup.districts_ok"), kind="primary",
+                    reason="" if all(self.slots) else self.tr("setup.districts_missing"), on_tap=self.confirm_districts)
 
     def _pawn_text(self, card: str, lang: str) -> str:
         return f"{names.card_name(card, lang)}\n{names.suit_markup(names.suits_of(card), lang, self.app.translations)}"
@@ -128,7 +128,7 @@ class MagnateSetupScreen(MagnateScreen):
     # -- the Crowns -------------------------------------------------------------------------
     def _crowns(self, view: dict[str, Any], a: dict[str, Any], box: Any) -> None:
         lang = self.app.lang
-        self.help = self.t("setup.crowns_help", name=presenters.seat_name(view, self.crowns_seat),
+        self.help = self.tr("setup.crowns_help", name=presenters.seat_name(view, self.crowns_seat),
                            other=presenters.seat_name(view, 1 - self.crowns_seat))
         seats = Factory.BoxLayout(size_hint_y=None, height=self.app.touch, spacing=self.app.u * 6)
         for seat in a.get("seats", []):
@@ -145,8 +145,8 @@ class MagnateSetupScreen(MagnateScreen):
                         on_tap=lambda c=crown: self.toggle_crown(c), font_size=self.app.u * 14)
         box.add_widget(grid)
         count = int(a.get("count", 3))
-        self.button(box, "crowns_ok", self.t("setup.crowns_ok", name=presenters.seat_name(view, self.crowns_seat)),
-                    kind="primary", reason="" if len(self.crowns) == count else self.t("setup.crowns_count", n=count),
+        self.button(box, "crowns_ok", self.tr("setup.crowns_ok", name=presenters.seat_name(view, self.crowns_seat)),
+                    kind="primary", reason="" if len(self.crowns) == count else self.tr("setup.crowns_count", n=count),
                     on_tap=self.confirm_crowns)
 
     def crowns_for(self, seat: int) -> None:
@@ -166,7 +166,7 @@ class MagnateSetupScreen(MagnateScreen):
 
     # -- who starts -----------------------------------------------------------------------------
     def _start(self, view: dict[str, Any], a: dict[str, Any], box: Any) -> None:
-        self.help = self.t("setup.start_help")
+        self.help = self.tr("setup.start_help")
         row = Factory.BoxLayout(size_hint_y=None, height=self.app.touch * 1.3, spacing=self.app.u * 6)
         for seat in a.get("seats", []):
             self.button(row, f"start_{seat}", presenters.seat_name(view, seat), fill=presenters.seat_rgba(view, seat),

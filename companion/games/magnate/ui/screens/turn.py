@@ -46,12 +46,12 @@ class MagnateTurnScreen(TokenModes, MagnateScreen):
             self._turn_key = key
             self.mode, self.pick = "", {}
         p = view["seats"][seat]
-        self.title = self.t("turn.title", name=p["name"], turn=view.get("turn", 0))
+        self.title = self.tr("turn.title", name=p["name"], turn=view.get("turn", 0))
         dice = view.get("dice") or []
-        self.status = self.t("turn.status", a=dice[0] if dice else "-", b=dice[1] if len(dice) > 1 else "-",
+        self.status = self.tr("turn.status", a=dice[0] if dice else "-", b=dice[1] if len(dice) > 1 else "-",
                              deck=view.get("deck", 0))
         if view.get("final"):
-            self.status += " · " + self.t("turn.last")
+            self.status += " · " + self.tr("turn.last")
         box, bottom = self.ids.actions, self.ids.bottom
         box.clear_widgets()
         bottom.clear_widgets()
@@ -72,12 +72,12 @@ class MagnateTurnScreen(TokenModes, MagnateScreen):
         box.add_widget(grid)
         for kind in ("Build", "Found", "Sell", "Trade", "Develop"):
             a = presenters.action(legal, kind) or {}
-            self.button(grid, "act_" + kind, self.t("turn." + kind), self._reason(a),
+            self.button(grid, "act_" + kind, self.tr("turn." + kind), self._reason(a),
                         on_tap=lambda k=kind: self.set_mode(k), height=self.app.touch * 1.2)
         end = presenters.action(legal, "EndTurn") or presenters.action(legal, "Draw")
         if end is not None:
             kind = end["type"]
-            label = self.t("turn.EndTurn") if kind == "EndTurn" else self.t("turn.Draw", deck=end.get("deck", 0))
+            label = self.tr("turn.EndTurn") if kind == "EndTurn" else self.tr("turn.Draw", deck=end.get("deck", 0))
             self.button(bottom, "act_" + kind, label, self._reason(end), kind="primary",
                         on_tap=lambda k=kind: self.send(C.EndTurn(seat) if k == "EndTurn" else C.Draw(seat)))
 
@@ -85,7 +85,7 @@ class MagnateTurnScreen(TokenModes, MagnateScreen):
         """An entry of ``legal()`` that is off: its keyed message (said in the table's language)."""
         if entry.get("enabled", False):
             return ""
-        return entry.get("message") or entry.get("reason") or self.t("turn.not_now")
+        return entry.get("message") or entry.get("reason") or self.tr("turn.not_now")
 
     def set_mode(self, mode: str) -> None:
         self.mode, self.pick = mode, {}
@@ -140,7 +140,7 @@ class MagnateTurnScreen(TokenModes, MagnateScreen):
 
     def _cards(self, cards: dict[str, dict[str, Any]], box: Any) -> None:
         lang, tr = self.app.lang, self.app.translations
-        box.add_widget(Factory.Dim(text=self.t("turn.pick_card_" + self.mode, n=len(cards))))
+        box.add_widget(Factory.Dim(text=self.tr("turn.pick_card_" + self.mode, n=len(cards))))
         grid = Factory.GridLayout(cols=4, spacing=self.app.u * 4, size_hint_y=None,
                                   row_default_height=self.app.touch * 1.1, row_force_default=True)
         grid.bind(minimum_height=grid.setter("height"))
@@ -153,11 +153,11 @@ class MagnateTurnScreen(TokenModes, MagnateScreen):
 
     def _districts(self, view: dict[str, Any], seat: int, c: dict[str, Any], box: Any) -> None:
         lang = self.app.lang
-        box.add_widget(Factory.Txt(text=self.t("turn.pick_district", card=names.card_label(c["card"], lang))))
+        box.add_widget(Factory.Txt(text=self.tr("turn.pick_district", card=names.card_label(c["card"], lang))))
         last = presenters.last_cards(view, seat, lang)
         for d in c.get("districts", []):
             district = d["district"]
-            where = self.t("turn.last_card", card=last[district]) if last.get(district) else self.t("turn.no_card_yet")
+            where = self.tr("turn.last_card", card=last[district]) if last.get(district) else self.tr("turn.no_card_yet")
             text = f"{names.card_name(district, lang)}  [size={int(self.app.u * 12)}]{where}[/size]"
             self.button(box, "district_" + district, text, self._reason(d),
                         on_tap=lambda k=district: self.choose(district=k), font_size=self.app.u * 15)
@@ -165,18 +165,18 @@ class MagnateTurnScreen(TokenModes, MagnateScreen):
     def _sell(self, seat: int, c: dict[str, Any], box: Any) -> None:
         lang, tr = self.app.lang, self.app.translations
         command = C.Sell(seat, c["card"])
-        box.add_widget(Factory.Txt(text=self.t("turn.sell_line", card=names.card_label(c["card"], lang),
+        box.add_widget(Factory.Txt(text=self.tr("turn.sell_line", card=names.card_label(c["card"], lang),
                                                tokens=names.tokens_text(c.get("tokens", {}), lang, tr))))
-        self.button(box, "confirm", self.t("turn.confirm_Sell"), self.session.check(command) or "", kind="primary",
+        self.button(box, "confirm", self.tr("turn.confirm_Sell"), self.session.check(command) or "", kind="primary",
                     on_tap=lambda: self.do(command))
 
     def _found(self, seat: int, c: dict[str, Any], box: Any) -> None:
         lang, tr = self.app.lang, self.app.translations
         command = C.Found(seat, c["card"], self.pick["district"])
-        box.add_widget(Factory.Txt(text=self.t("turn.found_line", card=names.card_label(c["card"], lang),
+        box.add_widget(Factory.Txt(text=self.tr("turn.found_line", card=names.card_label(c["card"], lang),
                                                district=names.card_name(self.pick["district"], lang),
                                                fee=names.tokens_text(c.get("fee", {}), lang, tr))))
-        self.button(box, "confirm", self.t("turn.confirm_Found"), self.session.check(command) or "", kind="primary",
+        self.button(box, "confirm", self.tr("turn.confirm_Found"), self.session.check(command) or "", kind="primary",
                     on_tap=lambda: self.do(command))
 
     def _pay(self, view: dict[str, Any], seat: int, c: dict[str, Any], box: Any) -> None:
@@ -185,16 +185,16 @@ class MagnateTurnScreen(TokenModes, MagnateScreen):
         lang, tr = self.app.lang, self.app.translations
         card, district = c["card"], self.pick["district"]
         suits = names.suits_of(card)
-        box.add_widget(Factory.Txt(text=self.t("turn.build_line", card=names.card_label(card, lang),
+        box.add_widget(Factory.Txt(text=self.tr("turn.build_line", card=names.card_label(card, lang),
                                                district=names.card_name(district, lang), cost=c.get("cost", 0),
                                                suits=", ".join(names.suit_name(x, lang) for x in suits))))
         proposal = P.propose_payment(self.session.state, seat, card)
         if proposal and proposal["trades"]:  # not payable as is: the fewest trades that make it so
             trades = [C.Trade(seat, t["give"], t["get"], t["times"]) for t in proposal["trades"]]
-            told = "; ".join(self.t("turn.trade_line", give=names.tokens_text({t.give: 3 * t.times}, lang, tr),
+            told = "; ".join(self.tr("turn.trade_line", give=names.tokens_text({t.give: 3 * t.times}, lang, tr),
                                     get=names.tokens_text({t.get: t.times}, lang, tr)) for t in trades)
-            box.add_widget(Factory.Dim(text=self.t("turn.trades_first", trades=told)))
-            self.button(box, "make_trades", self.t("turn.make_trades"), kind="primary",
+            box.add_widget(Factory.Dim(text=self.tr("turn.trades_first", trades=told)))
+            self.button(box, "make_trades", self.tr("turn.make_trades"), kind="primary",
                         on_tap=lambda: self._trades(trades))
             return
         if "payment" not in self.pick:
@@ -203,17 +203,17 @@ class MagnateTurnScreen(TokenModes, MagnateScreen):
         have = view["seats"][seat]["tokens"]
         for x in suits:
             st = Factory.MagnateStepper()
-            st.label = self.t("turn.pay_suit", suit=names.suit_name(x, lang), have=have.get(x, 0))
+            st.label = self.tr("turn.pay_suit", suit=names.suit_name(x, lang), have=have.get(x, 0))
             st.value = pay.get(x, 0)
             st.minus = lambda x=x: self._pay_change(x, -1)
             st.plus = lambda x=x: self._pay_change(x, 1)
             box.add_widget(st)
             self.ids["pay_" + x] = st
         if proposal and proposal["payment"] != {k: v for k, v in pay.items() if v}:
-            self.button(box, "cheapest", self.t("turn.cheapest", tokens=names.tokens_text(proposal["payment"], lang, tr)),
+            self.button(box, "cheapest", self.tr("turn.cheapest", tokens=names.tokens_text(proposal["payment"], lang, tr)),
                         kind="quiet", on_tap=lambda: self.choose(payment=dict(proposal["payment"])))
         command = C.Build(seat, card, district, {k: v for k, v in pay.items() if v})
-        self.button(box, "confirm", self.t("turn.confirm_Build", tokens=names.tokens_text(pay, lang, tr)),
+        self.button(box, "confirm", self.tr("turn.confirm_Build", tokens=names.tokens_text(pay, lang, tr)),
                     self.session.check(command) or "", kind="primary", on_tap=lambda: self.do(command))
 
     def _pay_change(self, suit: str, delta: int) -> None:

@@ -57,22 +57,22 @@ class TokenModes:
         lang, tr = self.app.lang, self.app.translations
         give_map = dict(a.get("give", {}))
         give, get = self.pick.get("give"), self.pick.get("get")
-        box.add_widget(Factory.Txt(text=self.t("turn.trade_give")))
+        box.add_widget(Factory.Txt(text=self.tr("turn.trade_give")))
         self._suit_row(box, "give_", give_map, give, lambda x: self.choose(give=x, times=1),
-                       self.t("turn.trade_short"))
+                       self.tr("turn.trade_short"))
         if give not in give_map:
             return
-        box.add_widget(Factory.Txt(text=self.t("turn.trade_get")))
+        box.add_widget(Factory.Txt(text=self.tr("turn.trade_get")))
         self._suit_row(box, "get_", [x for x in a.get("get", []) if x != give], get,
-                       lambda x: self.choose(get=x), self.t("turn.trade_same"))
+                       lambda x: self.choose(get=x), self.tr("turn.trade_same"))
         if get is None:
             return
         most = int(give_map[give])
         if most > 1:
-            self._stepper(box, "times", self.t("turn.trade_times"), "times", 1, most)
+            self._stepper(box, "times", self.tr("turn.trade_times"), "times", 1, most)
         times = min(most, max(1, int(self.pick.get("times", 1))))
         command = C.Trade(seat, give, get, times)
-        text = self.t("turn.trade_line", give=names.tokens_text({give: 3 * times}, lang, tr),
+        text = self.tr("turn.trade_line", give=names.tokens_text({give: 3 * times}, lang, tr),
                       get=names.tokens_text({get: times}, lang, tr))
         self.button(box, "confirm", text, self.session.check(command) or "", kind="primary",
                     on_tap=lambda: self.do(command))
@@ -83,9 +83,9 @@ class TokenModes:
         deeds = {d["card"]: d for d in a.get("deeds", [])}
         deed = self.pick.get("deed")
         if deed not in deeds:
-            box.add_widget(Factory.Txt(text=self.t("turn.pick_deed")))
+            box.add_widget(Factory.Txt(text=self.tr("turn.pick_deed")))
             for card, d in deeds.items():
-                text = self.t("turn.deed_line", card=names.card_label(card, lang),
+                text = self.tr("turn.deed_line", card=names.card_label(card, lang),
                               district=names.card_name(d["district"], lang), on=d["on_it"], cost=d["cost"])
                 reason = "" if d.get("enabled") else (d.get("message") or d.get("reason") or "")
                 self.button(box, "deed_" + card, text, reason, on_tap=lambda k=card: self.choose(deed=k))
@@ -93,13 +93,13 @@ class TokenModes:
         d = deeds[deed]
         allowed = dict(d.get("suits", {}))
         suit = self.pick.get("suit")
-        box.add_widget(Factory.Txt(text=self.t("turn.deed_line", card=names.card_label(deed, lang),
+        box.add_widget(Factory.Txt(text=self.tr("turn.deed_line", card=names.card_label(deed, lang),
                                                district=names.card_name(d["district"], lang), on=d["on_it"],
                                                cost=d["cost"])))
         row = Factory.BoxLayout(size_hint_y=None, height=self.app.touch, spacing=self.app.u * 4)
         for x in names.suits_of(deed):
             self.button(row, "suit_" + x, names.suit_name(x, lang),
-                        "" if x in allowed else self.t("turn.develop_suit_off"),
+                        "" if x in allowed else self.tr("turn.develop_suit_off"),
                         kind="selected" if x == suit else "normal", fill=None if x == suit else names.suit_rgba(x),
                         on_tap=lambda x=x: self.choose(suit=x, count=allowed.get(x, 1)))
         box.add_widget(row)
@@ -107,9 +107,9 @@ class TokenModes:
             return
         most = int(allowed[suit])
         if most > 1:
-            self._stepper(box, "count", self.t("turn.develop_count"), "count", 1, most)
+            self._stepper(box, "count", self.tr("turn.develop_count"), "count", 1, most)
         count = min(most, max(1, int(self.pick.get("count", most))))
         command = C.Develop(seat, deed, suit, count)
-        self.button(box, "confirm", self.t("turn.confirm_Develop",
+        self.button(box, "confirm", self.tr("turn.confirm_Develop",
                                            tokens=names.tokens_text({suit: count}, lang, tr)),
                     self.session.check(command) or "", kind="primary", on_tap=lambda: self.do(command))

@@ -1,0 +1,82 @@
+"""Playing Magnate through its screens with real touches: the demo's bots decide, each command
+is entered with the buttons a player taps (``companion.games.magnate.ui.drive``), and every
+command is checked to have reached the journal as the bot meant it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.app import harness
+from companion.games.magnate.game import GAME
+from companion.games.magnate.ui import drive
+
+SEED, COURTS = 23, False  # a short seeded game (148 commands) that uses every kind of command
+NAMES = (("Anna", "red"), ("Bruno", "blue"))
+
+
+def tap(wid: str) -> Any:
+    return touch(harness.find_id(wid))
+
+
+def touch(widget: Any) -> Any:
+    """A real touch on ``widget``; a list that scrolls is scrolled to it first, as a player would."""
+    from kivy.uix.scrollview import ScrollView
+
+    parent = widget.parent
+    while parent is not None and not isinstance(parent, ScrollView):
+        parent = parent.parent
+    if parent is not None:
+        harness.frames(1)  # laid out first: the list's height decides where it scrolls
+        parent.scroll_to(widget, padding=4, animate=False)
+        harness.frames(1)
+    return harness.tap(widget)
+
+
+def start_game(app: Any, courts: bool = COURTS) -> None:
+    """From the home screen: Magnate's form, the two names typed, the Courts set, start."""
+    app.go("home")
+    harness.frames(2)
+    tap("new_magnate")
+    assert app.manager.current == "magnate.new_game"
+    form = app.screens["magnate.new_game"]
+    form.reset()
+    form.refresh()
+    harness.frames(2)
+    for i, (name, _colour) in enumerate(NAMES):
+        form.ids[f"seat_{i}"].ids.name.text = name
+    if form.variants["courts"] != courts:
+        tap("variant_courts")
+    tap("start")
+    assert app.session.has_game and app.session.game.name == "magnate"
+    assert app.manager.current == "magnate.setup"
+
+
+def play(app: Any, until: int | None = None, seed: int = SEED) -> int:
+    """Enter the bots' commands by touches until ``until`` commands are in the journal (the
+    end of the game when None); the number of commands in the journal."""
+    s = app.session
+    while until is None or len(s.commands()) < until:
+        index = len(s.commands())
+        command = GAME.demo_move(s.state, seed, index)
+        if command is None:
+            break
+        # the app already shows the screen where this command is entered
+        assert app.manager.current == drive.screen_of(command), (index, command, app.manager.current)
+        for step in drive.steps(command):
+            drive.enter(step, harness.find_id, touch)
+        done = s.commands()
+        assert len(done) == index + 1, (command, app.root.ids.toast.text)
+        assert done[-1] == GAME.command_to_dict(command)
+    return len(s.commands())
+
+
+def uninterrupted(seed: int = SEED, courts: bool = COURTS) -> Any:
+    """The same game played by the rules alone: the state it ends in."""
+    header = GAME.demo_header(2, seed)
+    header["variants"]["courts"] = courts
+    state = GAME.new_game(header)
+    index = 0
+    while (command := GAME.demo_move(state, seed, index)) is not None:
+        state, _ = GAME.apply(state, command)
+        index += 1
+    return state
