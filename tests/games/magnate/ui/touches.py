@@ -19,16 +19,26 @@ def tap(wid: str) -> Any:
 
 
 def touch(widget: Any) -> Any:
-    """A real touch on ``widget``; a list that scrolls is scrolled to it first, as a player would."""
+    """A real touch on ``widget``; a list that scrolls is scrolled to it first, as a player
+    would, and the widget must then be in view."""
     from kivy.uix.scrollview import ScrollView
 
-    parent = widget.parent
-    while parent is not None and not isinstance(parent, ScrollView):
-        parent = parent.parent
-    if parent is not None:
+    view = widget.parent
+    while view is not None and not isinstance(view, ScrollView):
+        view = None if view.parent is view else view.parent  # the window is its own parent
+    if view is not None:
         harness.frames(1)  # laid out first: the list's height decides where it scrolls
-        parent.scroll_to(widget, padding=4, animate=False)
+        content = view.children[0]
+        spare = content.height - view.height
+        if spare <= 0:
+            view.scroll_y = 1
+        else:
+            below = widget.to_window(widget.x, widget.center_y)[1] - content.to_window(content.x, content.y)[1]
+            view.scroll_y = min(1.0, max(0.0, (below - view.height / 2) / spare))
         harness.frames(1)
+        x, y = widget.to_window(*widget.center)
+        left, bottom = view.to_window(view.x, view.y)
+        assert left <= x <= left + view.width and bottom <= y <= bottom + view.height, f"{widget} is out of view"
     return harness.tap(widget)
 
 
