@@ -37,6 +37,9 @@ class MagnateSetupScreen(MagnateScreen):
             return
         s = self.session
         view, legal = s.view(), s.legal()
+        if s.game_id != getattr(self, "_game_id", None):  # another game: nothing entered yet
+            self._game_id = s.game_id
+            self.opened, self.slots, self.crowns_seat, self.crowns = "", [None] * 4, 0, []
         self.show_tokens()
         courts = bool(view.get("variants", {}).get("courts", True))
         self.courts_line = self.tr("setup.courts_on" if courts else "setup.courts_off", deck=view.get("deck", 0))
