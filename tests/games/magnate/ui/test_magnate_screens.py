@@ -119,3 +119,19 @@ def test_a_second_game_starts_its_setup_afresh(game):
     setup = app.screens[M + "setup"]
     assert setup.opened == "districts" and setup.slots == [None] * 4
     assert harness.find_id("pawn_watchman").reason == ""
+
+
+def test_undo_takes_back_a_build_but_not_the_roll(game):
+    """Undo (the top bar) takes back the last command; a roll is information made public
+    (the contract's ``reveal``), so undo stops there (magnate-decisions: Record)."""
+    app = game
+    play(app, until=19)  # Anna's roll, then her Sailor built
+    s = app.session
+    built = held(app)["Anna"]
+    tap("top_undo")
+    assert len(s.commands()) == 18 and app.manager.current == M + "turn"
+    assert held(app)["Anna"] != built and token_bar(app) == held(app)
+    assert not any(b["card"] == "sailor" for d in s.view()["districts"] for b in s.view()["city"][d][0])
+    tap("top_undo")  # the roll stays: it was seen by the table
+    assert len(s.commands()) == 18
+    play(app, until=20)  # and the game goes on from there as the bots meant
