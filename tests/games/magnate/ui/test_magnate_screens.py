@@ -135,3 +135,23 @@ def test_undo_takes_back_a_build_but_not_the_roll(game):
     tap("top_undo")  # the roll stays: it was seen by the table
     assert len(s.commands()) == 18
     play(app, until=20)  # and the game goes on from there as the bots meant
+
+
+def test_a_correction_sets_a_count_by_hand(game):
+    """magnate-decisions via docs/magnate.md (Corrections): a counter set by hand with the
+    table's reason; the token bar shows it at once and the log keeps the reason."""
+    from companion.games.magnate.ui import drive
+
+    app = game
+    play(app, until=4)  # Anna acts; she holds a token of each of her Crowns' suits
+    before = held(app)["Bruno"]["waves"]
+    tap("top_menu")
+    tap("menu_correction")
+    tap("kind_tokens")
+    tap("seat_1")
+    tap("suit_waves")
+    drive.enter(("step", "value", before + 2), harness.find_id, harness.tap)
+    harness.find_id("reason").text = "a token fell off the table"
+    tap("apply")
+    assert held(app)["Bruno"]["waves"] == before + 2 and token_bar(app) == held(app)
+    assert any("a token fell off the table" in line for line in app.session.log("en"))
