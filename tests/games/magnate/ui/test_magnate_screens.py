@@ -155,3 +155,21 @@ def test_a_correction_sets_a_count_by_hand(game):
     tap("apply")
     assert held(app)["Bruno"]["waves"] == before + 2 and token_bar(app) == held(app)
     assert any("a token fell off the table" in line for line in app.session.log("en"))
+
+
+def test_the_apps_roll_and_the_history(game):
+    """magnate-decisions: Components (dice entered like any roll, the app's included, then
+    confirmed by the table); the shell's history lists the game under Magnate."""
+    app = game
+    play(app, until=3)
+    tap("app_roll")
+    faces = app.uis["magnate"].roll.faces
+    assert len(faces) == 2 and all(1 <= f <= 10 for f in faces)
+    assert harness.find_id("shown").text == "The app rolled: " + " + ".join(str(f) for f in faces)
+    assert len(app.session.commands()) == 3  # nothing sent before the table confirms
+    tap("roll_ok")
+    assert app.session.commands()[-1] == {"type": "Roll", "dice": faces}
+    app.go("history")
+    harness.frames(2)
+    shown = harness.texts(app.screens["history"])
+    assert any(t.startswith("Magnate · started") for t in shown) and any(t.startswith("Anna, Bruno") for t in shown)
