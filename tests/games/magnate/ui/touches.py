@@ -26,8 +26,8 @@ def touch(widget: Any) -> Any:
     view = widget.parent
     while view is not None and not isinstance(view, ScrollView):
         view = None if view.parent is view else view.parent  # the window is its own parent
+    harness.frames(1)  # laid out first: a person taps what the screen shows
     if view is not None:
-        harness.frames(1)  # laid out first: the list's height decides where it scrolls
         content = view.children[0]
         spare = content.height - view.height
         if spare <= 0:
@@ -39,7 +39,12 @@ def touch(widget: Any) -> Any:
         x, y = widget.to_window(*widget.center)
         left, bottom = view.to_window(view.x, view.y)
         assert left <= x <= left + view.width and bottom <= y <= bottom + view.height, f"{widget} is out of view"
-    return harness.tap(widget)
+    x, y = widget.to_window(*widget.center)
+    finger = harness.Touch(x, y)
+    finger.down()
+    finger.up()
+    harness.frames(1)  # dispatched: down, then up (a button acts on the spot)
+    return widget
 
 
 def start_game(app: Any, courts: bool = COURTS) -> None:
