@@ -2,7 +2,8 @@
 screenshots; the shell's ``companion.app.tour`` shows its own screens around it).
 
 The demo's bots decide; each command is entered with the buttons a player would tap
-(``drive.steps``), so the pictures show the screens as they are used.
+(``drive.steps``), so the pictures show the screens as they are used. Once every screen of
+the game has been shown, the rest of the game goes straight to the session, to the end.
 """
 
 from __future__ import annotations
@@ -81,20 +82,28 @@ def _play(app: Any, seed: int) -> Iterator[str]:
     start(app, seed)
     yield "magnate-new-game"
     _tap(harness.find_id("start"))
-    index = 0
+    index, shown = 0, set()
+    wanted = set(SHOTS.values()) | {"magnate-city", "magnate-correction"}
     while True:
         command = GAME.demo_move(s.state, seed, index)
         if command is None:
             break
+        if wanted <= shown:  # every screen of the game shown: on to the end without them
+            if not s.send(command).ok:
+                raise RuntimeError(f"the demo's command was refused: {command}")
+            index += 1
+            continue
         kind = type(command).__name__
         if s.view().get("turn") == CITY_AT_TURN and isinstance(command, C.Roll):
             app.go_table()
             harness.frames(2)
+            shown.add("magnate-city")
             yield "magnate-city"
             app.open_menu()
             harness.frames(2)
             _tap(app.dialog.ids.menu_correction)
             harness.frames(2)
+            shown.add("magnate-correction")
             yield "magnate-correction"
             _dismiss(app)
         app.go(drive.screen_of(command))
@@ -104,6 +113,7 @@ def _play(app: Any, seed: int) -> Iterator[str]:
             name = SHOTS.get((kind, i)) or (SHOTS.get((kind, -1)) if i == len(todo) - 1 else None)
             if name:
                 harness.frames(1)
+                shown.add(name)
                 yield name
             drive.enter(step, harness.find_id, _tap)
         if len(s.commands()) != index + 1:
