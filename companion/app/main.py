@@ -205,6 +205,7 @@ class CompanionApp(App):
             ui.attach(session, hardware)
         phones = PhoneLink(self.settings, session, hardware, self._post,
                            sealed_of=lambda: sealed_for_phones(self.ui, session), lang=lambda: self.lang)
+        session.observers.append(lambda _change: hardware.forget_stale_holds())  # after the UIs' handsets
         session.observers.append(phones.on_change)  # after the UIs': their handlers are in place
         session.listeners.append(self._on_session_change)
         hardware.listeners.append(self._on_session_change)
@@ -353,6 +354,10 @@ class CompanionApp(App):
         dialogs.open_menu(self)
 
     def on_stop(self) -> None:
+        for ui in self.uis.values():  # a game's own workers (Magnifico's odds process) end with the app
+            stop = getattr(ui, "stop", None)
+            if callable(stop):
+                stop()
         if self.phones is not None:
             self.phones.stop()
         if self.hardware is not None:
