@@ -130,11 +130,13 @@ class Tables:
         elif action == "automaton":
             sub = (action, st[2], st[8])
         elif action == "airplanes":
-            flying, icpt = st[P.AIRPLANES_AT[side]], st[P.AIRPLANES_AT[foe]] if c.culverin[foe] else 0
+            # the interceptors sent, not all the foe's airplanes: one per target at most
+            flying, icpt = st[P.AIRPLANES_AT[side]], P.intercept_count(c, st, action)
             # the attacker's soldiers matter to its air assault only through the paratrooper
-            sub = (action, side, P.uses_paratrooper(c, st) if side == P.ATTACKER else st[2], flying, icpt)
+            # and the defender's only through how many hits kill them all (`_cut`)
+            sub = (action, side, P.uses_paratrooper(c, st) if side == P.ATTACKER else self._cut(st), flying, icpt)
         else:
-            tanks, icpt = st[P.TANKS_AT[side]], st[P.AIRPLANES_AT[foe]] if c.anti_tank_bomb[foe] else 0
+            tanks, icpt = st[P.TANKS_AT[side]], P.intercept_count(c, st, action)
             sub = (action, side, tanks, icpt, P.level(self.c, st) if side == P.ATTACKER else 0)
         table = self.cache.get(sub)
         if table is None:
@@ -164,23 +166,50 @@ class Tables:
         fires; from the exact odds' merged table (exact_moves.airplane_rows, checked
         against the policy's effect functions by the tests)."""
         c = self.c
-        side, soldiers = st[0], st[2]
+        side = st[0]
         flying = st[P.AIRPLANES_AT[side]]
         n = P.intercept_count(c, st, "airplanes")
         per_hit = 1 + c.gyroscope[side]
         own, foe = _AIRPLANES_SHIFT[side], _AIRPLANES_SHIFT[1 - side]
+        if side == P.DEFENDER:
+            return self._defender_airplanes(flying, n, per_hit, self._cut(st))
         unit = 1.0 / pow6(flying + n)
         merged: Merged = {}
         for lost, foe_lost, hits, roll, w in airplane_rows(flying, n, P.uses_paratrooper(c, st)):
             kills, x = hits * per_hit, w * unit
             delta = lost << own | foe_lost << foe
-            if side == P.DEFENDER:
-                _add(merged, 0, None if kills >= soldiers else delta | kills << SOLDIERS_SHIFT, None, x)
-                continue
             if roll is not None:  # the paratrooper's soldier; a hit leaves the castle without protection
                 delta |= 1 << SOLDIERS_SHIFT | (1 << _INTACT if roll == "hit" else 0)
             _add(merged, kills, delta, int(roll is not None) if kills else None, x)
         return _rows(merged)
+
+    def _cut(self, st: Compact) -> int:
+        """The defender's air hits that kill every attacking soldier."""
+        per_hit = 1 + self.c.gyroscope[P.DEFENDER]
+        return -(-st[2] // per_hit)
+
+    def _defender_airplanes(self, flying: int, n: int, per_hit: int, cut: int) -> Rows:
+        """The defender's air assault: every outcome with fewer than `cut` hits is its own
+        row (each leads to another key), the rest is one row: the attacker's last soldier
+        fell. From the float base shared by every count of attacking soldiers."""
+        own, foe = _AIRPLANES_SHIFT[P.DEFENDER], _AIRPLANES_SHIFT[P.ATTACKER]
+        rows: list[Row] = []
+        lost = 0.0
+        for lost_planes, foe_lost, by_hits in air_base(flying, n):
+            delta = lost_planes << own | foe_lost << foe
+            for hits, x in enumerate(by_hits[:cut]):
+                if x > 0:
+                    rows.append((x, 0, factor(x), delta | hits * per_hit << SOLDIERS_SHIFT, None))
+            lost += sum(by_hits[cut:])
+        if lost > 0:
+            rows.append((lost, 0, factor(lost), None, None))
+        rows.sort(key=lambda r: -r[0])
+        tails = []
+        tail = 0.0
+        for r in reversed(rows):
+            tail += r[0]
+            tails.append(tail)
+        return tuple(rows), tuple(reversed(tails))
 
     def _tanks(self, st: Compact) -> Volley:
         """The tank assault: interception (Anti-tank Bomb), then the volley (Volley)."""
@@ -260,6 +289,21 @@ class Volley:
     intercepts: tuple[tuple[float, int, int, int], ...]
     shots: tuple[tuple[int | None, float, int], ...]
     side: int
+
+
+@lru_cache(maxsize=256)
+def air_base(flying: int, n: int) -> tuple[tuple[int, int, tuple[float, ...]], ...]:
+    """An air assault of `flying` airplanes met by `n` interceptors, without a paratrooper:
+    ((own airplanes lost, enemy airplanes lost, (probability by hits, ...)), ...), from
+    exact_moves.airplane_rows."""
+    unit = 1.0 / pow6(flying + n)
+    groups: dict[tuple[int, int], list[float]] = {}
+    for lost, foe_lost, hits, _, w in airplane_rows(flying, n, False):
+        by_hits = groups.get((lost, foe_lost))
+        if by_hits is None:
+            by_hits = groups[(lost, foe_lost)] = [0.0] * (flying + 1)
+        by_hits[hits] += w * unit
+    return tuple((lost, foe_lost, tuple(by_hits)) for (lost, foe_lost), by_hits in groups.items())
 
 
 @lru_cache(maxsize=1024)
