@@ -69,7 +69,10 @@ def clear_cache() -> None:
     exact_odds.clear_cache()
     dice.clear()
     outcomes.defender_infantry.cache_clear()
-    outcomes.air_base.cache_clear()
+    outcomes.air_rows.cache_clear()
+    outcomes.dice_floats.cache_clear()
+    outcomes.dice_by_hits.cache_clear()
+    outcomes.hits_floats.cache_clear()
     exact_moves.airplane_rows.cache_clear()
 
 

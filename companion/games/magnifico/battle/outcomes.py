@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
 from math import comb
 from typing import Any, TypeAlias
 
@@ -30,6 +31,7 @@ from . import policy as P
 from .columns import WIDTH, factor
 from .dice import explosions_table, faces_table, hits_explosions_table, hits_table, pow6
 from .exact_moves import airplane_rows
+from .notation import MAX_SOLDIERS
 from .policy import Compact
 
 Merged: TypeAlias = dict[tuple[int, int | None, int | None], float]  # (kills, delta, won) -> x
@@ -191,24 +193,14 @@ class Tables:
     def _defender_airplanes(self, flying: int, n: int, per_hit: int, cut: int) -> Rows:
         """The defender's air assault: every outcome with fewer than `cut` hits is its own
         row (each leads to another key), the rest is one row: the attacker's last soldier
-        fell. From the float base shared by every count of attacking soldiers."""
-        own, foe = _AIRPLANES_SHIFT[P.DEFENDER], _AIRPLANES_SHIFT[P.ATTACKER]
-        rows: list[Row] = []
-        lost = 0.0
-        for lost_planes, foe_lost, by_hits in air_base(flying, n):
-            delta = lost_planes << own | foe_lost << foe
-            for hits, x in enumerate(by_hits[:cut]):
-                if x > 0:
-                    rows.append((x, 0, factor(x), delta | hits * per_hit << SOLDIERS_SHIFT, None))
-            lost += sum(by_hits[cut:])
+        fell. From rows by hits shared by every count of attacking soldiers."""
+        by_hits, tails_of_hits = air_rows(flying, n, per_hit)
+        rows: list[Row] = [row for h in range(min(cut, len(by_hits))) for row in by_hits[h]]
+        lost = tails_of_hits[cut] if cut < len(tails_of_hits) else 0.0
         if lost > 0:
             rows.append((lost, 0, factor(lost), None, None))
         rows.sort(key=lambda r: -r[0])
-        tails = []
-        tail = 0.0
-        for r in reversed(rows):
-            tail += r[0]
-            tails.append(tail)
+        tails = list(accumulate(r[0] for r in reversed(rows)))
         return tuple(rows), tuple(reversed(tails))
 
     def _tanks(self, st: Compact) -> Volley:
@@ -291,19 +283,58 @@ class Volley:
     side: int
 
 
+@lru_cache(maxsize=64)
+def dice_floats(m: int) -> tuple[tuple[int, int, float], ...]:
+    """((hits, explosions, probability), ...) of m dice, blanks summed out."""
+    unit = 1.0 / pow6(m)
+    return tuple((h, e, w * unit) for h, e, w in hits_explosions_table(m))
+
+
+@lru_cache(maxsize=64)
+def hits_floats(m: int) -> tuple[float, ...]:
+    """(probability of h hits of m dice, ...): 3 faces of 6 hit."""
+    return tuple(comb(m, h) * 0.5 ** m for h in range(m + 1))
+
+
+@lru_cache(maxsize=64)
+def dice_by_hits(m: int) -> tuple[tuple[tuple[int, float], ...], ...]:
+    """m dice by hits: (((explosions, probability), ...) for 0 hits, for 1 hit, ...)."""
+    by: list[list[tuple[int, float]]] = [[] for _ in range(m + 1)]
+    for h, e, x in dice_floats(m):
+        by[h].append((e, x))
+    return tuple(tuple(row) for row in by)
+
+
 @lru_cache(maxsize=256)
-def air_base(flying: int, n: int) -> tuple[tuple[int, int, tuple[float, ...]], ...]:
-    """An air assault of `flying` airplanes met by `n` interceptors, without a paratrooper:
-    ((own airplanes lost, enemy airplanes lost, (probability by hits, ...)), ...), from
-    exact_moves.airplane_rows."""
-    unit = 1.0 / pow6(flying + n)
-    groups: dict[tuple[int, int], list[float]] = {}
-    for lost, foe_lost, hits, _, w in airplane_rows(flying, n, False):
-        by_hits = groups.get((lost, foe_lost))
-        if by_hits is None:
-            by_hits = groups[(lost, foe_lost)] = [0.0] * (flying + 1)
-        by_hits[hits] += w * unit
-    return tuple((lost, foe_lost, tuple(by_hits)) for (lost, foe_lost), by_hits in groups.items())
+def air_rows(flying: int, n: int, per_hit: int) -> tuple[tuple[tuple[Row, ...], ...], tuple[float, ...]]:
+    """The defender's air assault of `flying` airplanes met by `n` interceptors (no
+    paratrooper on this side): (rows by hits for fewer hits than kill a whole attacking
+    army, (probability of at least h hits, ...)). A row is (x, 0, factor, key delta with
+    the kills, None), as in Rows. The same rules as exact_moves.airplane_rows
+    (interception hits destroy flying airplanes, explosions the interceptors; then each
+    airplane left rolls), in floats; a test checks them against the exact enumeration."""
+    top = min(flying, MAX_SOLDIERS)  # at most this many hits ever leave a soldier alive
+    by: list[dict[tuple[int, int], float]] = [{} for _ in range(top + 1)]
+    at_least = [0.0] * (flying + 2)
+    for h1, e1, x1 in dice_floats(n):
+        shot = min(h1, flying)
+        left = flying - shot
+        rows = dice_by_hits(left)
+        for h in range(min(top, left) + 1):
+            into = by[h]
+            for e, x in rows[h]:
+                k = (shot + e, e1)
+                into[k] = into.get(k, 0.0) + x1 * x
+        for h, x in enumerate(hits_floats(left)):
+            at_least[h] += x1 * x
+    for h in range(flying, -1, -1):  # from the probability of exactly h hits to at least h
+        at_least[h] += at_least[h + 1]
+    own, foe = _AIRPLANES_SHIFT[P.DEFENDER], _AIRPLANES_SHIFT[P.ATTACKER]
+    by_hits = tuple(
+        tuple((x, 0, factor(x), lost << own | foe_lost << foe | h * per_hit << SOLDIERS_SHIFT, None)
+              for (lost, foe_lost), x in into.items() if x > 0)
+        for h, into in enumerate(by))
+    return by_hits, tuple(at_least)
 
 
 @lru_cache(maxsize=1024)
