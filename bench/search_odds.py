@@ -36,6 +36,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--games", type=int, default=2000, help="simulated battles per setup, scaled to 100,000")
     parser.add_argument("--top", type=int, default=10)
+    parser.add_argument("--save", help="write the worst setups (JSON list) to this file")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     rows = []
@@ -60,6 +61,8 @@ def main() -> None:
     for ratio, odds_s, sim_s, bound, setup in rows[:args.top]:
         print(f"{ratio:6.1f}x  odds {odds_s * 1000:7.1f} ms  sim {sim_s * 1000:8.0f} ms  bound {bound:.0e}  "
               + json.dumps(setup, separators=(",", ":")))
+    if args.save:
+        pathlib.Path(args.save).write_text(json.dumps([r[4] for r in rows[:args.top]], indent=1) + "\n")
     below = sum(1 for r in rows if r[0] < 50)
     print(f"below 50x: {below} of {len(rows)}; median ratio {rows[len(rows) // 2][0]:.0f}x")
 

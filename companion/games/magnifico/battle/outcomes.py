@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
+from operator import itemgetter
 from math import comb
 from typing import Any, TypeAlias
 
@@ -188,7 +189,8 @@ class Tables:
     def _cut(self, st: Compact) -> int:
         """The defender's air hits that kill every attacking soldier."""
         per_hit = 1 + self.c.gyroscope[P.DEFENDER]
-        return -(-st[2] // per_hit)
+        soldiers: int = st[2]
+        return -(-soldiers // per_hit)
 
     def _defender_airplanes(self, flying: int, n: int, per_hit: int, cut: int) -> Rows:
         """The defender's air assault: every outcome with fewer than `cut` hits is its own
@@ -199,7 +201,7 @@ class Tables:
         lost = tails_of_hits[cut] if cut < len(tails_of_hits) else 0.0
         if lost > 0:
             rows.append((lost, 0, factor(lost), None, None))
-        rows.sort(key=lambda r: -r[0])
+        rows.sort(key=itemgetter(0), reverse=True)
         tails = list(accumulate(r[0] for r in reversed(rows)))
         return tuple(rows), tuple(reversed(tails))
 
