@@ -93,6 +93,10 @@ CASES = {
         "defender": {"soldiers": 20, "castle": {"towers": 4}},
     },
     "6 against 6 infantry": {"attacker": {"soldiers": 6}, "defender": {"soldiers": 6}},
+    # the worst ratios of `bench/search_odds.py --battles 400 --seed 13` (before and after
+    # the shared air tables): short battles against a large defending air fleet
+    "worst random legal battle: 6 + tank + 4 airplanes vs 8 + 14 airplanes": {"attacker": {"soldiers": 6, "tanks": 1, "airplanes": 4, "cards": {"battle_wagon": 0, "multi_gun": 1, "transmission_gear": 1, "cannon_lighter": 0, "multi_cannon": 1, "gyroscope": 0, "anti_tank_bomb": 0, "anti_aircraft_culverin": 1, "paratrooper": 0, "great_cannon": 1, "bombard": 0}, "tank_card": {"dice": 5, "hits": 4}, "airplane_card": {"hooks": None}}, "defender": {"soldiers": 8, "tanks": 0, "airplanes": 14, "cards": {"battle_wagon": 0, "multi_gun": 0, "transmission_gear": 2, "cannon_lighter": 1, "multi_cannon": 0, "gyroscope": 2, "anti_tank_bomb": 0, "anti_aircraft_culverin": 0}, "airplane_card": {"hooks": None}}, "sea_raid": False, "variants": {"tank_explosion": "infantry", "intercept": "both"}},
+    "worst random legal battle: 5 + 4 airplanes vs 7 + 20 airplanes": {"attacker": {"soldiers": 5, "tanks": 0, "airplanes": 4, "cards": {"battle_wagon": 0, "multi_gun": 0, "transmission_gear": 1, "cannon_lighter": 2, "multi_cannon": 0, "gyroscope": 1, "anti_tank_bomb": 1, "anti_aircraft_culverin": 1, "paratrooper": 1, "great_cannon": 2, "bombard": 0}, "airplane_card": {"hooks": None}}, "defender": {"soldiers": 7, "tanks": 0, "airplanes": 20, "cards": {"battle_wagon": 0, "multi_gun": 2, "transmission_gear": 0, "cannon_lighter": 0, "multi_cannon": 1, "gyroscope": 1, "anti_tank_bomb": 1, "anti_aircraft_culverin": 2}, "airplane_card": {"hooks": None}}},
 }
 
 
