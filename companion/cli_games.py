@@ -72,7 +72,8 @@ def demo_players(game: Game, players: int | None) -> int:
     if players is None:
         return max(low, min(high, 4))
     if not low <= players <= high:
-        raise IllegalCommand(CORE.msg("demo_players", game=game.title.get("en", game.name), low=low, high=high))
+        key = "demo_players_exact" if low == high else "demo_players"
+        raise IllegalCommand(CORE.msg(key, game=game.title.get("en", game.name), low=low, high=high))
     return players
 
 

@@ -186,6 +186,13 @@ def _soldiers_left(state: State, seat: int, value) -> int:
             f"{p.name}'s army has {state.soldiers_per_army} soldiers, one the score marker and "
             f"{soldiers_on_board(state, seat)} on the board: at most {most} can be off the board, not {value}"
         )
+    # rulebook 4.8: the first castle takes 2 soldiers from the army; they must be there to take
+    setup = 2 if state.phase in ("remove_cards", "start_roll") or seat in state.castle_order else 0
+    if value < setup:
+        raise GameError(
+            f"{p.name} still places a first castle with 2 soldiers: at least {setup} must stay off the board, "
+            f"not {value}"
+        )
     old, p.reserve = p.reserve, value
     return old
 

@@ -149,7 +149,7 @@ def next_command(s: State, rng: random.Random):
     if phase == "recruit":
         seat = s.recruit_pending[0]
         owned = s.owned(seat)
-        return C.Recruit(seat, tuple(rng.sample(owned, len(owned) - s.seats[seat].reserve)))
+        return C.Recruit(seat, tuple(rng.sample(owned, max(0, len(owned) - s.seats[seat].reserve))))
     if phase == "auction_draw":
         cards = []
         for deck, k in zip(("vehicles", "projects"), E.auction_counts(s)):

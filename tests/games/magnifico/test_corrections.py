@@ -476,3 +476,14 @@ def test_a_correction_in_the_journal_is_logged_undone_and_replayed(tmp_path):
         exported = journal.export(gid).splitlines()
     replayed = record.replay(json.loads(exported[0]), [json.loads(x) for x in exported[1:]])
     assert replayed.to_dict() == state.to_dict()
+
+
+def test_soldiers_off_the_board_keep_the_first_castles_two():
+    """rulebook 4.8: the first castle takes 2 soldiers from the army, so before it is placed a
+    correction may not leave fewer than 2 off the board (found by the random corrections: the
+    reserve went negative and the bots could not recruit)."""
+    s = E.new_game({**demo_header(3, box=_BOX), "target": 12})
+    with pytest.raises(GameError, match="still places a first castle with 2 soldiers"):
+        E.apply(s, C.Correct({"seat": 0, "counter": "soldiers_left"}, 1, "miscounted"))
+    s, _ = E.apply(s, C.Correct({"seat": 0, "counter": "soldiers_left"}, 2, "miscounted"))
+    assert s.seats[0].reserve == 2
