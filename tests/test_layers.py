@@ -9,7 +9,7 @@ import pathlib
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-SHARED = [ROOT / "companion" / "core", ROOT / "companion" / "storage", ROOT / "hardware"]
+SHARED = [ROOT / "companion" / "core", ROOT / "companion" / "storage", ROOT / "hardware", ROOT / "companion" / "phones"]
 SHELL = [ROOT / "companion" / "cli.py", ROOT / "companion" / "cli_games.py", ROOT / "companion" / "app"]
 
 

@@ -12,11 +12,12 @@ notes its events, the round history its rows), then ``listeners`` redraw.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
+from companion.app.settings import Readable
 from companion.core import registry
 from companion.core.game import Event, Game
 from companion.core.i18n import Domain
@@ -27,8 +28,12 @@ T = Domain("app")
 _VERSIONS = itertools.count(1)
 
 
-class Settings(Protocol):
-    def get(self, key: str) -> Any: ...
+def _reason(err: CompanionError) -> str:
+    """The error's message: a ``Message`` (a str that keeps its key, so a screen shows it in
+    the table's language)."""
+    message: str = err.message
+    return message
+
 
 
 @dataclass
@@ -56,7 +61,7 @@ class Change:
 class GameSession:
     """One game at a time over one journal (the real one, or ``MemoryJournal``)."""
 
-    def __init__(self, journal: Any, settings: Settings):
+    def __init__(self, journal: Any, settings: Readable):
         self.journal = journal
         self.settings = settings
         self.game: Game | None = None
@@ -196,7 +201,7 @@ class GameSession:
         try:
             state = self.journal.undo(self.game_id)
         except CompanionError as err:
-            return err.message
+            return _reason(err)
         self._set_state(state, kind="undo")
         return None
 
@@ -206,7 +211,7 @@ class GameSession:
         try:
             state, events = self.journal.redo(self.game_id)
         except CompanionError as err:
-            return err.message
+            return _reason(err)
         self._set_state(state, events, kind="redo")
         return None
 
@@ -217,7 +222,7 @@ class GameSession:
         try:
             state, events = self.journal.correct(self.game_id, target, value, reason)
         except CompanionError as err:
-            return err.message
+            return _reason(err)
         self._set_state(state, events)
         return None
 
@@ -232,33 +237,34 @@ class GameSession:
             game_id = self.journal.new_game(header, meta={"app": "table-companion"})
             state = self.journal.state(game_id)
         except CompanionError as err:
-            return err.message
+            return _reason(err)
         except Exception as err:
             return str(err)
         self.game, self.game_id = game, game_id
         self._set_state(state, kind="new")
         return None
 
-    def unfinished(self) -> Any | None:
-        """The latest unfinished game of the journal whose game is installed (a GameInfo)."""
+    def unfinished(self, playable: Collection[str] | None = None) -> Any | None:
+        """The latest unfinished game of the journal (a GameInfo) of an installed game (of one
+        of ``playable`` when given: the games the app has screens for)."""
         try:
             infos = self.journal.games()
         except Exception:
             return None
-        installed = set(registry.names())
+        games = set(registry.names()) if playable is None else set(playable)
         for info in infos:
-            if not info.finished and info.id != self.game_id and info.game in installed:
+            if not info.finished and info.id != self.game_id and info.game in games:
                 return info
         return None
 
-    def resume(self, game_id: int | None = None) -> bool:
-        """Open a game of the journal (the latest unfinished one by default); False (with
-        ``last_reason``) when it cannot be opened."""
+    def resume(self, game_id: int | None = None, playable: Collection[str] | None = None) -> bool:
+        """Open a game of the journal (the latest unfinished one of ``playable`` by default);
+        False (with ``last_reason``) when it cannot be opened."""
         if game_id is None and self.has_game and not self.finished:
             return True
         try:
             if game_id is None:
-                info = self.unfinished()
+                info = self.unfinished(playable)
                 if info is None:
                     return False
                 game_id = info.id

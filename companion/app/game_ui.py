@@ -60,6 +60,10 @@ class GameUI(Protocol):
     table_screen: str  # what the top bar's "Table" button opens
     charts: Sequence[Chart]  # the game-over charts (empty: none)
 
+    def texts(self) -> Mapping[str, Mapping[str, str]]:
+        """The game's own UI strings, ``{lang: {"<name>.key": text}}`` (keys under its name)."""
+        ...
+
     def kv_files(self) -> Sequence[Path]:
         """The layouts to load, in order, before the screens are made."""
         ...

@@ -13,6 +13,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from companion.app.settings import Readable
 from companion.errors import CompanionError
 from hardware import settings as hw_settings
 from hardware.dice import DiceDesk
@@ -22,9 +23,6 @@ from hardware.keyboard import HandsetKeyboard
 
 Post = Callable[[Callable[[], None]], None]
 
-
-class Settings(Protocol):
-    def get(self, key: str) -> Any: ...
 
 
 class SealedHandler(Protocol):
@@ -38,7 +36,7 @@ class SealedHandler(Protocol):
 class HardwareHub:
     """Handsets, keyboard, dice desk and reader, opened from the settings."""
 
-    def __init__(self, settings: Settings, post: Post | None = None):
+    def __init__(self, settings: Readable, post: Post | None = None):
         self.settings = settings
         self.post: Post = post or (lambda fn: fn())
         self.listeners: list[Callable[[], None]] = []  # redraw: a seat's state, a roll, a notice

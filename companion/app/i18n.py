@@ -35,6 +35,18 @@ class Translations:
             with open(folder / f"{lang}.json", encoding="utf-8") as f:
                 self.strings[lang] = json.load(f)
 
+    def add(self, prefix: str, strings: dict) -> list[str]:
+        """A game's own UI strings (``{lang: {key: text}}``); only keys under ``prefix + "."``
+        are taken, so two games never overwrite each other. Returns the keys refused."""
+        refused = []
+        for lang, table in strings.items():
+            for key, text in table.items():
+                if key.startswith(prefix + ".") and isinstance(text, str):
+                    self.strings.setdefault(lang, {})[key] = text
+                else:
+                    refused.append(key)
+        return refused
+
     def t(self, lang: str, key: str, **fields) -> str:
         text = self.strings.get(lang, {}).get(key)
         if text is None:

@@ -19,6 +19,9 @@ def configure(*, headless: bool = False, size: tuple[int, int] = (800, 480),
     if _configured is not None:
         return _configured
     os.environ["KIVY_NO_ARGS"] = "1"  # our own argparse owns the command line
+    # Kivy's default mode swallows sys.stderr into its log: a traceback (the screenshots, a
+    # script, a crash at startup) would vanish when the console log is off.
+    os.environ.setdefault("KIVY_LOG_MODE", "MIXED")
     if headless:
         os.environ["KIVY_NO_CONSOLELOG"] = "1"
         os.environ["KIVY_NO_FILELOG"] = "1"

@@ -6,6 +6,7 @@ Import this module only after ``kivy_env.configure`` (``companion.app.cli`` does
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -55,6 +56,11 @@ class CompanionApp(App):
         self.translations = Translations()
         self.games: dict[str, Game] = {g.name: g for g in (games if games is not None else installed_games())}
         self.uis, self.ui_problems = game_uis(list(self.games.values()))
+        for name, ui in self.uis.items():
+            refused = self.translations.add(name, ui.texts())
+            if refused:  # a key outside the game's own names would change another game's words
+                print(f"{name}: UI strings not under '{name}.' are ignored: {', '.join(sorted(refused)[:5])}",
+                      file=sys.stderr)
         self.screens: dict[str, Any] = {}
         self.charts: RoundHistory | None = None
         self.dialog = None  # the last dialog opened (tests and screenshots look inside it)
@@ -202,14 +208,18 @@ class CompanionApp(App):
         self.go(ui.new_game_screen)
 
     def resume(self, game_id: int | None = None) -> bool:
-        """Open a game of the journal (the last unfinished one by default) on its phase's screen."""
+        """Open a game of the journal (the last unfinished one by default) on its phase's screen;
+        a game this app has no screens for is not opened, and said."""
         s = self.session
-        if not s.resume(game_id):
+        if game_id is not None:
+            info = next((g for g in s.games() if g.id == game_id), None)
+            if info is not None and info.game not in self.uis:
+                self.toast(self.t("home.no_screens", game=self.game_title(info.game)))
+                return False
+        s.last_reason = ""
+        if not s.resume(game_id, playable=self.uis):
             if s.last_reason:
                 self.toast(self.reason(s.last_reason))
-            return False
-        if self.ui is None:
-            self.toast(self.t("home.no_screens", game=self.game_title(s.game.name)))
             return False
         self.go_current()
         return True

@@ -7,10 +7,11 @@ registry (entry points), each bringing its UI package through ``Game.ui()``.
 from __future__ import annotations
 
 import traceback
-from typing import Any, Protocol
+from typing import Any
 
 from companion.app.game_ui import GameUI
 from companion.app.memory_journal import MemoryJournal
+from companion.app.settings import Readable
 from companion.core import registry
 from companion.core.game import Game
 from companion.storage.journal import Journal
@@ -18,11 +19,8 @@ from companion.storage.journal import Journal
 Problem = tuple[str, dict[str, Any]]  # a translation key of the home screen and its fields
 
 
-class Settings(Protocol):
-    def get(self, key: str) -> Any: ...
 
-
-def open_journal(settings: Settings, **args: Any) -> tuple[Journal | MemoryJournal, Problem | None]:
+def open_journal(settings: Readable, **args: Any) -> tuple[Journal | MemoryJournal, Problem | None]:
     """The journal of the settings' database; in memory (and said) when it cannot be opened."""
     if settings.get("database") and "db" not in args:
         args["db"] = settings.get("database")
@@ -60,6 +58,18 @@ def game_uis(games: list[Game]) -> tuple[dict[str, GameUI], dict[str, str]]:
             traceback.print_exc()
             problems[game.name] = f"{type(err).__name__}: {err}"
             continue
-        if ui is not None:
-            uis[game.name] = ui
+        if ui is None:
+            continue
+        missing = missing_members(ui)
+        if missing:  # said on the game's button, so its author sees what to add
+            problems[game.name] = f"{type(ui).__name__} lacks {', '.join(missing)} (companion.app.game_ui.GameUI)"
+            continue
+        uis[game.name] = ui
     return uis, problems
+
+
+def missing_members(ui: object) -> list[str]:
+    """The members of the UI contract ``ui`` lacks."""
+    members = [name for name in GameUI.__annotations__] + [
+        name for name, value in vars(GameUI).items() if callable(value) and not name.startswith("_")]
+    return sorted({name for name in members if not hasattr(ui, name)})

@@ -4,6 +4,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any, Protocol
+
+
+class Readable(Protocol):
+    """What the session, the devices and the journal's opening read of the settings."""
+
+    def get(self, key: str) -> Any: ...
 
 DEFAULTS = {
     "lang": "it",
@@ -47,10 +54,10 @@ class Settings:
         settings.problem = problem
         return settings
 
-    def get(self, key: str):
+    def get(self, key: str) -> Any:
         return self.values.get(key, DEFAULTS.get(key))
 
-    def set(self, key: str, value) -> None:
+    def set(self, key: str, value: Any) -> None:
         self.values[key] = value
         if self.path is None:
             return

@@ -2,10 +2,13 @@
 the log in the table's language, and resuming an unfinished game after a restart."""
 
 import json
+import sys
 from datetime import datetime
 
 from companion.app import harness
+from companion.core import registry
 from companion.games.magnifico import commands as C
+from tests.family.test_a_new_game import install_toy
 from tests.games.magnifico.ui.games import mag, new_game_with_cards_removed
 
 SEATS = [{"name": n, "color": c} for n, c in (("Ada", "red"), ("Bea", "blue"), ("Cyd", "green"))]
@@ -105,3 +108,31 @@ def test_a_games_log_in_the_tables_language(home):
     assert len(italian) == len(english) and italian != english
     assert any("punti dimenticati" in line and "Bea" in line for line in italian)
     assert any("Correction by hand" in line for line in english)  # English as before
+
+
+def test_a_game_without_screens_is_listed_but_never_opened(home, tmp_path, monkeypatch):
+    """The toy game (the contract only, no ``ui``) has the newest unfinished game: Resume offers
+    the Magnifico game instead; History lists the toy's and says why it does not open it."""
+    monkeypatch.syspath_prepend(str(install_toy(tmp_path / "site")))
+    try:
+        toy = registry.get("toy")
+        monkeypatch.setitem(home.games, "toy", toy)
+        app = home
+        magnifico_id = new_game_with_cards_removed(app, SEATS).game_id
+        assert app.session.new_game(toy, {"game": "toy", "format": 1, "seats": [{"name": "Ada"}, {"name": "Bo"}]}) is None
+        toy_id = app.session.game_id
+        app._start_session()
+        app.go("home")
+        harness.frames(2)
+        assert app.screens["home"].resume_text.startswith("Resume Magnifico: Ada, Bea, Cyd")
+        row = history_row(app, toy_id)
+        assert row.title.startswith("Toy · started")
+        harness.tap(next(w for w in harness.walk(row) if getattr(w, "text", "") == app.t("history.open")))
+        assert app.root.ids.toast.text == app.t("home.no_screens", game="Toy")
+        assert not app.session.has_game and app.manager.current == "history"
+        harness.tap(harness.find_id("filter_magnifico"))
+        assert toy_id not in [w.game_id for w in app.screens["history"].ids.games.children]
+        assert magnifico_id in [w.game_id for w in app.screens["history"].ids.games.children]
+    finally:
+        registry._loaded.pop("toy", None)
+        sys.modules.pop("toygame", None)

@@ -73,3 +73,14 @@ def test_dynamic_keys_exist():
     en = load("en")
     missing = [f"{p}.{n}" for p, names in DYNAMIC.items() for n in names if f"{p}.{n}" not in en]
     assert missing == []
+
+
+def test_a_games_own_strings_stay_under_its_name():
+    """A game's UI package brings its strings (GameUI.texts); only keys under its name are
+    taken, so a second game can never change the first one's words."""
+    from companion.app.i18n import Translations
+
+    tr = Translations()
+    refused = tr.add("toy", {"en": {"toy.pick": "Pick {n}", "home.new_game": "Hijacked"}, "it": {"toy.pick": "Scegli {n}"}})
+    assert refused == ["home.new_game"]
+    assert tr.t("it", "toy.pick", n=2) == "Scegli 2" and tr.t("en", "home.new_game") == "New game"

@@ -76,3 +76,20 @@ def test_touch_targets_at_800x480(home):
     harness.resize((1280, 800))
     assert harness.find_id("new_magnifico").height > 1.5 * 44  # scaled with the window
     harness.resize((800, 480))
+
+
+def test_a_ui_package_missing_part_of_the_contract_is_named():
+    """A game's author sees what the shell still needs (companion.app.game_ui.GameUI)."""
+    from companion.app.parts import game_uis
+
+    class HalfDone:
+        name = "toy"
+
+        def kv_files(self):
+            return []
+
+    toy = Toy()
+    toy.ui = HalfDone  # ui() returns the half-done entry
+    uis, problems = game_uis([toy])
+    assert uis == {} and problems["toy"].startswith("HalfDone lacks after_command, ask, attach, banner")
+    assert "screens" in problems["toy"] and "kv_files" not in problems["toy"]

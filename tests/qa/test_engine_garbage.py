@@ -19,6 +19,7 @@ from companion.games.magnifico import engine
 from companion.games.magnifico.demo import play_demo
 
 GAME = play_demo(3, 3)
+FUZZ_EXAMPLES = 1000  # per point, in every run (issue 12: "1,000 examples per point in CI")
 TYPES = sorted(C.COMMANDS)
 FIELDS = sorted({f.name for cls in C.COMMANDS.values() for f in dataclasses.fields(cls)})
 
@@ -71,8 +72,8 @@ def garbage_commands(draw):
     """A dict that often looks like a command (a known type, known fields) with wrong values."""
     d = draw(st.dictionaries(st.sampled_from(FIELDS) | words, values, max_size=6))
     if draw(st.booleans()):
-        d["type"] = draw(st.sampled_from(TYPES) | words)
-        if draw(st.booleans()) and d["type"] in C.COMMANDS:  # the right fields, garbage values
+        d["type"] = draw(st.sampled_from(TYPES) | words | values)  # a list or a dict as the type too
+        if draw(st.booleans()) and isinstance(d["type"], str) and d["type"] in C.COMMANDS:  # right fields, bad values
             for f in dataclasses.fields(C.COMMANDS[d["type"]]):
                 d[f.name] = draw(values)
     return d
@@ -84,8 +85,16 @@ def test_the_points_are_what_they_claim():
     assert STATES["over"].phase == "over"
 
 
+def test_a_type_that_is_not_a_name_is_refused():
+    """Issue 12 item 8: {"type": []} (and {}) was a TypeError; it is a refusal in words."""
+    for command in ({"type": []}, {}, {"type": {}}, {"type": None}, {"type": 3}):
+        with pytest.raises(GameError, match="unknown command type"):
+            engine.apply(STATES["turn"], command)
+
+
 @pytest.mark.parametrize("point", POINTS)
-@settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+          max_examples=FUZZ_EXAMPLES)
 @given(command=garbage_commands())
 def test_garbage_is_refused_and_the_state_untouched(point, command):
     state = STATES[point]

@@ -33,8 +33,8 @@ class HomeScreen(BaseScreen):
         s, app = self.session, self.app
         if s.has_game and not s.finished and app.ui is not None:
             return app.t("home.continue", game=app.game_title(s.game.name))
-        info = s.unfinished()
-        if info is None or info.game not in app.uis:
+        info = s.unfinished(playable=app.uis)
+        if info is None:
             return ""
         return app.t("home.resume", game=app.game_title(info.game), players=", ".join(info.players),
                      round=info.rounds or 0)

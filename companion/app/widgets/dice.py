@@ -1,30 +1,43 @@
-"""Typing the faces of a roll: one button per die that cycles hit, blank, explosion."""
+"""Typing the faces of a roll: one button per die that turns to its next face on a tap, for
+any kind of die of ``companion.core.dice`` (Magnifico's hit/blank/explosion, d6, d10, d12)."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from kivy.factory import Factory
-from kivy.properties import ListProperty, NumericProperty
+from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-FACES = ("hit", "blank", "explosion")
+from companion.core import dice
+
 SHORT = {"hit": "H", "blank": "-", "explosion": "X"}
 
 
 class DiceRow(BoxLayout):
-    """``count`` dice; each tap turns one die to its next face. Starts all blank."""
+    """``count`` dice of ``kind``; each tap turns one die to its next face. Starts on the
+    kind's first blank face (Magnifico's) or its lowest number."""
 
     count = NumericProperty(6)
+    kind = StringProperty("mag")
     faces = ListProperty([])
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)
         self.fbind("count", self._rebuild)
+        self.fbind("kind", self._rebuild)
         self._rebuild()
 
-    def _rebuild(self, *_):
-        self.faces = ["blank"] * int(self.count)
+    @property
+    def die(self) -> dice.DieKind:
+        return dice.kind(self.kind)
+
+    def _start_face(self) -> Any:
+        return dice.BLANK if dice.BLANK in self.die.faces else self.die.faces[0]
+
+    def _rebuild(self, *_: Any) -> None:
+        self.faces = [self._start_face()] * int(self.count)
         self.clear_widgets()
         for i in range(int(self.count)):
             b = Factory.DieButton()
@@ -33,21 +46,21 @@ class DiceRow(BoxLayout):
             self.add_widget(b)
         self._show()
 
-    def cycle(self, index: int):
+    def cycle(self, index: int) -> None:
+        order = self.die.faces
         faces = list(self.faces)
-        faces[index] = FACES[(FACES.index(faces[index]) + 1) % len(FACES)]
+        faces[index] = order[(order.index(faces[index]) + 1) % len(order)]
         self.faces = faces
         self._show()
 
-    def set_faces(self, faces):
+    def set_faces(self, faces: list[Any]) -> None:
         self.faces = list(faces)
         self._show()
 
-    def roll(self, rng=None):
+    def roll(self, rng: random.Random | None = None) -> None:
         """The app's own roll (when nobody has the real dice at hand)."""
-        rng = rng or random.SystemRandom()
-        self.set_faces([rng.choice(("hit", "hit", "hit", "blank", "blank", "explosion")) for _ in self.faces])
+        self.set_faces(self.die.roll(rng or random.SystemRandom(), len(self.faces)))
 
-    def _show(self):
+    def _show(self) -> None:
         for b in self.children:
-            b.face = self.faces[b.index] if b.index < len(self.faces) else "blank"
+            b.face = self.faces[b.index] if b.index < len(self.faces) else self._start_face()

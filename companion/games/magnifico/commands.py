@@ -236,7 +236,7 @@ def from_dict(d: dict):
     if not isinstance(d, dict):
         raise GameError.of("command_not_object")
     name = d.get("type")
-    cls = COMMANDS.get(name)
+    cls = COMMANDS.get(name) if isinstance(name, str) else None
     if cls is None:
         raise GameError.of("unknown_command", type=repr(name))
     names = {f.name for f in dataclasses.fields(cls)}

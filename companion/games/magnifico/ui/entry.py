@@ -39,6 +39,9 @@ class MagnificoUI:
         self.bids: Bids | None = None
 
     # -- the contract -------------------------------------------------------------------
+    def texts(self) -> Mapping[str, Mapping[str, str]]:
+        return {}  # Magnifico's UI strings came first: they are in the app's own catalogue
+
     def kv_files(self) -> Sequence[Path]:
         return [kv_path("magnifico", f"{name}.kv") for name in KV]
 
@@ -50,7 +53,9 @@ class MagnificoUI:
     def attach(self, session: GameSession, hardware: HardwareHub) -> None:
         self.session, self.hardware = session, hardware
         self.notes = Notes()
-        self.odds = OddsWorker(hardware.post, lambda: session.version)
+        if self.odds is None:  # one worker thread for the app's life; it follows the new session
+            self.odds = OddsWorker(hardware.post, lambda: self.session.version if self.session else 0)
+        self.odds.post, self.odds.cache = hardware.post, {}
         self.bids = Bids(session, hardware)
         session.observers.append(self._on_change)
         hardware.restarted.append(self.bids.reopen)

@@ -1,0 +1,66 @@
+"""Issue 12, items 1 and 2: after a crash the real app offers the unfinished game at once, and
+the resumed screen and handsets show what they showed before (locked seats locked, amounts
+hidden). The app runs in a process of its own (``crash_driver.py``), killed with SIGKILL."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+DRIVER = Path(__file__).with_name("crash_driver.py")
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def crash_at(tmp_path, point):
+    """Play up to ``point`` in the real app, SIGKILL it, start it again: what each showed."""
+    play = subprocess.Popen([sys.executable, str(DRIVER), "play", str(tmp_path), point], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        before = None
+        for line in play.stdout:
+            if line.startswith("{"):
+                before = json.loads(line)
+            if line.strip() == "ready":
+                break
+        else:
+            pytest.fail("the app never got there: " + play.stderr.read()[-2000:])
+    finally:
+        play.kill()  # SIGKILL: no clean exit, the journal's lock released by the system
+        play.wait(10)
+    look = subprocess.run([sys.executable, str(DRIVER), "look", str(tmp_path)], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    assert look.returncode == 0, look.stderr[-2000:]
+    return before, json.loads(look.stdout.strip().splitlines()[-1])
+
+
+def test_mid_auction_with_two_bids_locked(tmp_path):
+    before, after = crash_at(tmp_path, "auction")
+    # item 1: the home screen offers the game at once (no visit to History first)
+    assert after["screen"] == "home" and not after["resume_off"]
+    assert after["resume"].startswith("Resume Magnifico: Anna, Bruno, Carla")
+    # the resumed screen shows what it showed before the crash
+    assert after["seen"] == before
+    assert after["seen"]["banner"] == "Sealed bids: 2 of 3 locked"
+    # item 2: locked seats show locked on the screen and on their handsets, amounts hidden
+    locked, bidders = after["locked"], after["bidders"]
+    assert len(locked) == 2
+    for seat in bidders:
+        key = str(seat)
+        if seat in locked:
+            assert after["rows"][key] == "locked" and after["handsets"][key] == "locked"
+            assert after["displays"][key] == "L   " and after["leds"][key] == "on"  # no amount on the display
+        else:
+            assert after["rows"][key] == "entering a bid" and after["handsets"][key] == "entering"
+            assert after["leds"][key] == "blink"
+    # a locked seat's lock button unlocks it, as before the crash (not refused)
+    assert after["after_unlock"] == [s for s in locked if s != locked[0]] and after["notice"] == ""
+    assert after["handset_after"] == "entering"
+
+
+def test_mid_battle(tmp_path):
+    before, after = crash_at(tmp_path, "battle")
+    assert after["screen"] == "home" and not after["resume_off"]
+    assert after["seen"] == before and before["screen"] == "magnifico.battle"
+    assert after["steps"] == 1 and after["options"]  # the battle goes on where it stood

@@ -1,0 +1,40 @@
+"""The shell's dice row types any die of the family (companion.core.dice): Magnifico's faces
+by name, a d6, d10 or d12 by number; a tap turns a die to its next face."""
+
+import random
+
+import pytest
+from kivy.factory import Factory
+
+from companion.app import harness
+from companion.core import dice
+
+
+@pytest.mark.parametrize("kind", ["mag", "d6", "d10", "d12"])
+def test_a_tap_turns_a_die_through_its_faces(app, kind):
+    row = Factory.DiceRow(kind=kind, count=2)
+    screen = app.screens["home"]
+    screen.add_widget(row)
+    try:
+        harness.frames(2)
+        faces = dice.kind(kind).faces
+        start = row.faces[0]
+        seen = [start]
+        for _ in range(len(faces)):
+            harness.tap(row.children[-1])  # the first die (children are in reverse order)
+            seen.append(row.faces[0])
+        assert sorted(seen[:-1], key=faces.index) == list(faces) and seen[-1] == start
+        assert row.faces[1] == start  # the other die did not move
+        button = row.children[-1]
+        assert button.text == (app.t("dice." + start) if kind == "mag" else str(start))
+    finally:
+        screen.remove_widget(row)
+
+
+def test_the_apps_own_roll_is_the_dies(app):
+    row = Factory.DiceRow(kind="d10", count=5)
+    row.roll(random.Random(3))
+    assert row.faces == dice.D10.roll(random.Random(3), 5)
+    row.kind = "mag"
+    row.roll(random.Random(3))
+    assert row.faces == dice.MAG.roll(random.Random(3), 5) and len(row.children) == 5

@@ -1,0 +1,100 @@
+"""The game session knows no game: the toy game of the platform tests (written only against
+the contract, found by its entry point) plays through it, on the real journal and in memory
+(issue 9: "plays it through the shell ... without touching any shared file")."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from companion.app.game_session import Change, GameSession
+from companion.app.memory_journal import MemoryJournal
+from companion.core import registry
+from companion.storage.journal import Journal
+from tests.family.test_a_new_game import install_toy
+
+HEADER = {"game": "toy", "format": 1, "seats": [{"name": "Ada"}, {"name": "Bo"}]}
+
+
+class Settings(dict):
+    def get(self, key, default=None):
+        return super().get(key, default)
+
+
+@pytest.fixture
+def toy(tmp_path, monkeypatch):
+    monkeypatch.syspath_prepend(str(install_toy(tmp_path / "site")))
+    yield registry.get("toy")
+    registry._loaded.pop("toy", None)
+    sys.modules.pop("toygame", None)
+
+
+@pytest.fixture(params=["journal", "memory"])
+def session(request, tmp_path, toy):
+    journal = Journal(tmp_path / "j.sqlite3", key_file=tmp_path / "key") if request.param == "journal" else MemoryJournal()
+    s = GameSession(journal, Settings(box_profile=str(tmp_path / "box.json")))
+    yield s
+    s.close()
+
+
+def pick(toy, seat, number):
+    return toy.command_from_dict({"type": "Pick", "seat": seat, "number": number})
+
+
+def test_a_toy_game_plays_through_the_session(session, toy):
+    changes: list[Change] = []
+    session.observers.append(changes.append)
+    redraws = []
+    session.listeners.append(lambda: redraws.append(session.version))
+    assert session.new_game(toy, HEADER) is None
+    assert session.game is toy and session.legal()["to_act"] == [0, 1]
+    assert session.send(pick(toy, 0, 3)).ok
+    # the screens see the public view: who picked, never what (the toy's secret group "picks")
+    assert session.view()["picked"] == [0] and "picks" not in session.view()
+    refused = session.send(pick(toy, 0, 2))
+    assert not refused.ok and refused.reason == "Ada has picked already"
+    assert session.view()["picked"] == [0]  # a refusal changes nothing
+    result = session.send(pick(toy, 1, 2))
+    assert result.ok and any(e.get("opens") == ["picks"] for e in result.events)
+    assert session.view()["points"] == [1, 0]
+    assert [c.kind for c in changes] == ["new", "command", "command"]
+    assert changes[-1].before_view()["picked"] == [0]  # what the screens showed before
+    assert len(redraws) == 3 and len(set(redraws)) == 3  # a new version for every state
+
+
+def test_undo_and_the_preview_change_nothing_they_should_not(session, toy):
+    assert session.new_game(toy, HEADER) is None
+    assert session.send(pick(toy, 0, 1)).ok
+    version = session.version
+    after = session.preview(pick(toy, 1, 3))
+    assert after["points"] == [0, 1] and after["picked"] == []  # what the pick would do...
+    assert session.view()["picked"] == [0] and session.version == version  # ...nothing applied
+    assert session.preview(pick(toy, 0, 3)) is None  # refused by the rules
+    assert session.undo() is None
+    assert session.view()["picked"] == []
+
+
+def test_resume_offers_the_last_unfinished_game_of_any_game(tmp_path, toy):
+    journal = Journal(tmp_path / "j.sqlite3", key_file=tmp_path / "key")
+    s = GameSession(journal, Settings())
+    assert s.new_game(toy, HEADER) is None
+    assert s.send(pick(toy, 0, 2)).ok
+    game_id = s.game_id
+    s.close()
+    again = GameSession(Journal(tmp_path / "j.sqlite3", key_file=tmp_path / "key"), Settings())
+    try:
+        info = again.unfinished()
+        assert info is not None and info.id == game_id and info.game == "toy"
+        assert again.resume()
+        assert again.game is toy and again.view()["picked"] == [0]
+    finally:
+        again.close()
+
+
+def test_without_a_game_the_session_says_so(tmp_path):
+    s = GameSession(MemoryJournal(), Settings())
+    assert not s.has_game and s.view() == {} and s.legal() == {}
+    assert not s.send(object()).ok
+    assert s.undo() and s.redo()  # reasons, not exceptions
+    assert s.unfinished() is None and s.games() == []
