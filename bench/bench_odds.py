@@ -1,6 +1,6 @@
 """Battle odds: exact and float, cold and kept chain, against the old code and a simulation.
 
-    /work/venv/bin/python bench/bench_odds.py [--repeat 5] [--games 100000] [--baseline all|small|none]
+    .venv/bin/python bench/bench_odds.py [--repeat 5] [--games 100000] [--baseline all|small|none]
 
 For each case prints the median CPU time of
 - `exact`: odds(position) as the CLI computes it, cold (the kept chain cleared first);

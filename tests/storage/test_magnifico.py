@@ -138,3 +138,24 @@ def test_a_demo_record_imports_as_the_same_game_and_a_damaged_one_not_at_all(tmp
             with pytest.raises(GameError, match="demo.jsonl, line (9|10|21)"):
                 journal.import_record("\n".join(text), name="demo.jsonl")
         assert [g.id for g in journal.games()] == [gid]
+
+
+def test_a_game_ended_by_agreement_is_finished_in_the_list_the_log_and_the_record(tmp_path, whole):
+    """rd: ending by agreement: a recorded command; the game list shows it finished with its
+    winner, the log says it was by agreement, the record replays to the same ending."""
+    game, commands, states, _ = whole
+    # mid-auction, with bids still sealed: the table stops anyway
+    k = first(states, lambda s: s.phase == "bidding" and len(s.auction.bids) >= 1)
+    journal, gid = journal_until(tmp_path / "j.sqlite3", game, k)
+    state, events = journal.submit(gid, C.EndByAgreement("the café closes"))
+    leader = E.scoring_order(states[k])[0]
+    assert state.winner == leader and state.ended["by"] == "agreement"
+    info = journal.games()[0]
+    assert info.finished and info.winner == state.seats[leader].name
+    assert journal.log(gid)[-1].startswith("The table ends the game by agreement (the café closes)")
+    assert journal.log(gid, "it")[-1].startswith("Il tavolo chiude la partita di comune accordo")
+    exported = journal.export(gid).splitlines()
+    assert json.loads(exported[-1]) == {"type": "EndByAgreement", "reason": "the café closes"}
+    copy = journal.import_record("\n".join(exported))
+    assert journal.state(copy).to_dict() == state.to_dict()
+    journal.close()

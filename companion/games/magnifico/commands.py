@@ -178,20 +178,28 @@ class Correct:
     reason: str
 
 
+@dataclass(frozen=True)
+class EndByAgreement:
+    """rd: ending by agreement: the table stops the game at any moment, with its reason
+    (typed or picked); the most VP wins, ties broken by the scoring order."""
+
+    reason: str
+
+
 COMMANDS = {
     cls.__name__: cls
     for cls in (
         RemoveCards, StartOrderRoll, PlaceFirstCastle, Recruit, DrawAuction, LockBid,
         UnlockBid, ChooseCard, PassChoice, Activate, BuildTank, BuildAirplane, BuildTower,
         BuildCastle, Invade, Attack, Move, EndTurn, BattleStep, SetCardValue,
-        Correct,
+        Correct, EndByAgreement,
     )
 }
 _TUPLE_FIELDS = {"cards", "faces", "without", "moves"}
 
 
 _INT_FIELDS = {"seat", "amount", "soldiers", "tanks", "airplanes", "value"}
-_STR_FIELDS = {"card", "territory", "source", "target", "field"}
+_STR_FIELDS = {"card", "territory", "source", "target", "field", "reason"}
 _STR_LIST_FIELDS = {"cards", "faces", "without"}
 
 

@@ -129,7 +129,11 @@ def event_message(event: dict, names) -> Message:
             return _e("recruited.without", **params, without=[T(x) for x in without])
         return _e("recruited", **params)
     if t == "no_auction":
-        return _e("no_auction.no_bidders" if event.get("why") == "nobody can bid" else "no_auction.no_cards")
+        if event.get("why") == "nobody can bid":
+            return _e("no_auction.no_bidders")
+        if isinstance(event.get("leonardo"), int):  # rd: Running out of cards: the Leonardo card stays
+            return _e("no_auction.decks_empty", name=n.seat(event["leonardo"]))
+        return _e("no_auction.no_cards")
     if t == "auction_drawn":
         return _e("auction_drawn", cards=[K(c) for c in event.get("cards", ())])
     if t == "bid_locked":  # never the amount: it is sealed
@@ -198,6 +202,9 @@ def event_message(event: dict, names) -> Message:
         return _e("round_scoring", round=event.get("round"),
                   awards=joined(seats, "; ") if seats else _e("scoring_nobody"))
     if t == "game_over":
+        if event.get("by") == "agreement":  # rd: ending by agreement
+            return _e("game_over.agreement", name=n.seat(event.get("winner")), vp=event.get("vp", 0),
+                      reason=str(event.get("reason", "")))
         return _e("game_over", name=n.seat(event.get("winner")), vp=event.get("vp", 0))
     if t == "card_value":
         field = event.get("field")
@@ -287,6 +294,8 @@ def command_message(cmd, names) -> Message:
                    field=msg(f"field.{cmd.field}") if cmd.field in _FIELDS else cmd.field)
     if isinstance(cmd, C.Correct):
         return msg("cmd.Correct", reason=str(cmd.reason))
+    if isinstance(cmd, C.EndByAgreement):
+        return msg("cmd.EndByAgreement", reason=str(cmd.reason))
     if isinstance(cmd, C.BattleStep):
         step = cmd.step
         if step.get("retreat"):

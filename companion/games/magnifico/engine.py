@@ -14,8 +14,9 @@ Where both are silent, the engine decides:
   tanks or airplanes alone never hold one.
 - Two territories with a land border (crossings included) fight by land even when they
   also share a sea: no landing losses.
-- A Tank/Airplane card with no printed cost costs the rules' default 20 (never asked);
-  dice, hits, hooks, activation costs and Works of Art's points are asked for.
+- Every printed value nobody has entered is asked for: a Tank/Airplane card's cost (the
+  reference sheet's usual 20 is offered as ``needs["suggest"]``, rd: Money), dice, hits,
+  hooks, activation costs and Works of Art's points.
 - End-of-round points are given to a player all at once: the first player (leader first)
   whose total reaches the target wins, possibly above it.
 - ``check`` answers None (legal) for a command that only lacks a printed value.
@@ -24,6 +25,7 @@ Where both are silent, the engine decides:
 from __future__ import annotations
 
 from companion.core import dice
+from companion.core.game import Outcome
 from companion.core.i18n import Message, msg
 from companion.core.players import clockwise_from, distance
 from companion.errors import GameError
@@ -34,7 +36,10 @@ from .money import CAP, capped, check_tens
 from .state import BOX, VEHICLE_KINDS, Auction, State, Territory, Turn, normalize_cards
 
 START_FLORINS = 100  # 4.8
-INVADE_COST, ATTACK_COST, CASTLE_COST, TOWER_COST, DEFAULT_VEHICLE_COST = 10, 30, 30, 20, 20
+INVADE_COST, ATTACK_COST, CASTLE_COST, TOWER_COST = 10, 30, 30, 20
+# rd: Money: a Tank/Airplane card's cost is printed on it; the reference sheet's usual value is
+# only offered to the table as a suggestion when it is asked for.
+SUGGESTED_VEHICLE_COST = 20
 MAX_RAIDS = 3  # 5.4.6
 AUCTION_CARDS = {3: (1, 1), 4: (2, 1), 5: (2, 2)}  # (from the Tank/Airplane deck, projects) 5.3.1-3
 REMOVED_AT_SETUP = {3: 2, 4: 1, 5: 0}  # of each of Tank and Airplane, 4.2
@@ -43,6 +48,7 @@ VARIANTS = {
     "strict_order": (False, "Italian strict order: activate, build tanks/airplanes, towers, invade, attack"),
     "separate_limits": (False, "3 invasions and 3 attacks per turn, counted apart"),
     "tank_explosion": ("army", "a tank with 3+ explosions destroys its whole army ('army') or only its soldiers ('infantry')"),
+    "only_defender_intercepts": (False, "reference sheet: only the defender may intercept with Anti-tank Bombs and Culverins"),
 }
 DEFAULT_VARIANTS = {k: v[0] for k, v in VARIANTS.items()}
 
@@ -230,10 +236,15 @@ _PHASES = ("remove_cards", "start_roll", "first_castles", "recruit", "auction_dr
            "turns", "battle", "over")
 
 
-def _needs(state: State, card: str, field: str):
+def _needs(state: State, card: str, field: str, suggest: int | None = None):
+    """A printed value, or GameError with ``needs`` (and the value to offer, if any) so the
+    screen asks the table and sends SetCardValue."""
     value = state.printed(card, field)
     if value is None:
-        raise GameError.of("needs_value", needs={"card": card, "field": field},
+        needs = {"card": card, "field": field}
+        if suggest is not None:
+            needs["suggest"] = suggest
+        raise GameError.of("needs_value", needs=needs,
                            field=msg(f"field.{field}"), card_name=_cl(state, card), card=card)
     return value
 
@@ -522,8 +533,12 @@ def _bidders(state: State) -> list[int]:
 
 
 def _begin_auction(state: State, events: list) -> None:
-    if sum(auction_counts(state)) == 0 or not _bidders(state):
-        events.append({"type": "no_auction", "why": "no cards left" if _bidders(state) else "nobody can bid"})
+    """5.3; rd: Running out of cards: with both decks empty (or nobody able to bid) there is no
+    auction, no bids, and the Leonardo card stays with its holder."""
+    empty = sum(auction_counts(state)) == 0
+    if empty or not _bidders(state):
+        events.append({"type": "no_auction", "why": "no cards left" if empty else "nobody can bid",
+                       "leonardo": state.leonardo})
         _start_turns(state, events)
         return
     state.phase = "auction_draw"
@@ -775,8 +790,7 @@ def _build_vehicle(state: State, cmd, kind: str, events: list) -> None:
     if state.supply(piece) < 1:
         raise GameError.of(f"box_empty_{piece}", count=BOX[piece])
     _stage(state, turn, "BuildTank")
-    printed = state.printed(card, "cost")
-    cost = _discounted(state, seat, DEFAULT_VEHICLE_COST if printed is None else printed)
+    cost = _discounted(state, seat, _needs(state, card, "cost", SUGGESTED_VEHICLE_COST))  # rd: Money
     _pay(state, seat, cost, msg(f"what.{kind}"))
     setattr(t, piece, getattr(t, piece) + 1)
     turn.produced.append(cmd.territory)
@@ -815,7 +829,8 @@ def _build_tower(state: State, cmd: C.BuildTower, events: list) -> None:
 
 
 def _build_castle(state: State, cmd: C.BuildCastle, events: list) -> None:
-    """5.4.4: 30 florins, an own territory without a castle; it ends the turn."""
+    """5.4.4: 30 florins, an own territory without a castle; it ends the turn (Italian rulebook
+    5.4.7 and the reference sheet: the English 5.4.4 does not say so)."""
     turn = _the_turn(state, cmd.seat)
     seat = turn.seat
     t = _own(state, seat, cmd.territory)
@@ -906,10 +921,13 @@ def battle_setup(state: State, attacker: int, source: str, target: str, soldiers
     att = _side_setup(state, attacker, soldiers, tanks, airplanes)
     dfn = _side_setup(state, defender, t.soldiers, t.tanks, t.airplanes)
     dfn["castle"] = {"towers": t.towers} if t.castle else None
+    variants = {"tank_explosion": state.variants.get("tank_explosion", "army")}
+    if state.variants.get("only_defender_intercepts"):  # named only when chosen: older setups stay as they were
+        variants["intercept"] = "defender"
     return {
         "attacker": att, "defender": dfn,
         "sea_raid": _reach(state, source, target) == "sea",
-        "variants": {"tank_explosion": state.variants.get("tank_explosion", "army")},
+        "variants": variants,
     }
 
 
@@ -1160,6 +1178,35 @@ def _score_round(state: State, events: list) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# ending by agreement
+
+
+def _end_by_agreement(state: State, cmd: C.EndByAgreement, events: list) -> None:
+    """rd: Running out of cards, and ending by agreement: the most VP wins; equal VP are
+    broken by the scoring order (the Leonardo holder first, then clockwise)."""
+    reason = cmd.reason.strip()
+    if not reason:
+        raise GameError.of("agreement_reason")
+    order = scoring_order(state)
+    winner = order[0]
+    state.winner = winner
+    state.phase = "over"
+    state.ended = {"by": "agreement", "reason": reason, "round": state.round}
+    events.append({"type": "game_over", "winner": winner, "vp": state.seats[winner].vp, "by": "agreement",
+                   "reason": reason, "order": order})
+
+
+def outcome(state: State) -> Outcome | None:
+    """How the game ended, None while it goes on: the winner, why (``"target_reached"``, 11.3,
+    or ``"by_agreement"``, keys of the game's catalogue) and every seat's VP. The reason the
+    table gave for ending by agreement is in ``state.ended``."""
+    if state.phase != "over" or state.winner is None:
+        return None
+    reason = "by_agreement" if (state.ended or {}).get("by") == "agreement" else "target_reached"
+    return Outcome((state.winner,), reason, {"vp": [p.vp for p in state.seats]})
+
+
+# ---------------------------------------------------------------------------------------
 # printed values
 
 
@@ -1199,7 +1246,7 @@ _HANDLERS = {
     C.BuildAirplane: _build_airplane, C.BuildTower: _build_tower, C.BuildCastle: _build_castle,
     C.Invade: _invade, C.Attack: _attack, C.Move: _move, C.EndTurn: _end_turn_cmd,
     C.BattleStep: _battle_step, C.SetCardValue: _set_card_value,
-    C.Correct: corrections.correct,
+    C.Correct: corrections.correct, C.EndByAgreement: _end_by_agreement,
 }
 
 

@@ -94,9 +94,7 @@ class Magnifico:
         return summary(state)
 
     def outcome(self, state: State) -> Outcome | None:
-        if state.phase != "over" or state.winner is None:
-            return None
-        return Outcome((state.winner,), "target_reached", {"vp": [p.vp for p in state.seats]})
+        return E.outcome(state)
 
     def history(self, state: State) -> History:
         return History(state.round, state.phase == "over", self.outcome(state))

@@ -108,6 +108,8 @@ def legal(state: State) -> dict:
         acts.append(_entry("BattleStep", options=options))
     if phase != "over":
         acts.append(_entry("SetCardValue"))
+        # rd: ending by agreement, at any moment; the winner is who leads the scoring order now.
+        acts.append(_entry("EndByAgreement", leader=E.scoring_order(state)[0]))
     return out
 
 

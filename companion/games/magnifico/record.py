@@ -53,5 +53,6 @@ def summary(state: State) -> dict:
         "leonardo": None if holder is None else {"seat": holder, "name": state.seats[holder].name},
         "round": state.round, "phase": state.phase,
         "winner": None if state.winner is None else {"seat": state.winner, "name": state.seats[state.winner].name},
+        "ended_by": None if (o := E.outcome(state)) is None else o.reason,
         "card_values": state.card_values,
     }

@@ -180,6 +180,8 @@ class State:
     battle: dict | None = None
     firsts: dict = field(default_factory=lambda: {"tank": None, "airplane": None, "perfect_city": None})
     winner: int | None = None
+    # How the game ended when not by the target: {"by": "agreement", "reason", "round"}
+    ended: dict | None = None
     board: Board | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self):
@@ -202,7 +204,8 @@ class State:
             castle_order=list(self.castle_order), recruit_pending=list(self.recruit_pending),
             auction=self.auction.copy() if self.auction else None,
             turn_order=list(self.turn_order), turn=self.turn.copy() if self.turn else None,
-            battle=_deep(self.battle), firsts=dict(self.firsts), winner=self.winner, board=self.board,
+            battle=_deep(self.battle), firsts=dict(self.firsts), winner=self.winner,
+            ended=_deep(self.ended), board=self.board,
         )
 
     def to_dict(self) -> dict:
@@ -234,6 +237,7 @@ class State:
             "battle": _deep(self.battle),
             "firsts": dict(self.firsts),
             "winner": self.winner,
+            "ended": _deep(self.ended),
         }
 
     @classmethod
@@ -262,6 +266,7 @@ class State:
                 turn=None if d.get("turn") is None else Turn(**d["turn"]),
                 battle=_deep(d.get("battle")),
                 firsts=dict(d["firsts"]), winner=d.get("winner"),
+                ended=_deep(d.get("ended")),  # absent from states saved before ending by agreement
             )
         except (KeyError, TypeError, ValueError, AttributeError) as err:
             raise GameError.of("not_a_state", detail=str(err)) from None

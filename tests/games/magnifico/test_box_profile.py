@@ -25,8 +25,9 @@ def test_a_value_entered_once_is_remembered_for_the_next_game(tmp_path):
     path = tmp_path / "sub" / "box-profile.json"
     box_profile.remember(GAME, SetCardValue("tank_1", "dice", 4), path)
     box_profile.remember(GAME, SetCardValue("tank_1", "hits", 5), path)
+    box_profile.remember(GAME, SetCardValue("tank_1", "cost", 30), path)  # rd: Money: the cost is asked too (issue 15)
     box = box_profile.load_box(GAME, path)
-    assert printed(box, "tank_1") == {"cost": 20, "dice": 4, "hits": 5}
+    assert printed(box, "tank_1") == {"cost": 30, "dice": 4, "hits": 5}
     box_profile.remember(GAME, SetCardValue("tank_1", "dice", 3), path)  # the table corrects it later
     assert printed(box_profile.load_box(GAME, path), "tank_1")["dice"] == 3
 

@@ -163,14 +163,16 @@ def test_italian_names_from_the_reference_sheet(shipped_cards):
 
 
 def test_unpublished_printed_values_are_null(shipped_cards):
-    """rules-decisions: tank dice/hits, hooks, activation costs, Works of Art points are unknown; costs default 20."""
+    """rules-decisions: tank dice/hits, hooks, activation costs, Works of Art points are unknown;
+    so are Tank and Airplane costs (rd: Money, changed in issue 15: printed, asked, 20 only suggested)."""
     by_kind = {c["kind"]: c["printed"] for c in shipped_cards["cards"]}
-    assert by_kind["tank"] == {"cost": 20, "dice": None, "hits": None}
-    assert by_kind["airplane"] == {"cost": 20, "hooks": None}
+    assert by_kind["tank"] == {"cost": None, "dice": None, "hits": None}
+    assert by_kind["airplane"] == {"cost": None, "hooks": None}
     assert by_kind["bombard"] == {"activation": None}
     assert by_kind["work_of_art"] == {"activation": None, "vp": None}
     assert by_kind["leonardo"] == {}
     assert ("tank_3", "dice") in data.unknown_values(shipped_cards)
+    assert ("airplane_2", "cost") in data.unknown_values(shipped_cards)
 
 
 def test_one_work_of_art_is_the_gioconda(shipped_cards):
@@ -199,7 +201,7 @@ def test_profile_corrects_a_border_a_name_and_a_card_value(tmp_path):
     toledo = next(t for t in box["map"]["territories"] if t["id"] == "toledo")
     assert toledo["name"] == {"it": "Toledo", "en": "Madrid"}
     cards = {c["id"]: c for c in box["cards"]["cards"]}
-    assert cards["tank_1"]["printed"] == {"cost": 20, "dice": 4, "hits": 5}
+    assert cards["tank_1"]["printed"] == {"cost": None, "dice": 4, "hits": 5}  # rd: Money: the cost is asked
     assert cards["work_of_art_2"]["printed"]["vp"] == 3 and cards["work_of_art_2"]["title_known"]
     assert data.load_map() != box["map"], "the defaults stay untouched"
 
@@ -236,7 +238,8 @@ def test_the_example_profile_loads():
         ({"cards": {"gyroscope_1": {"activation": 15}}}, ["multiples of 10"]),
         ({"cards": {"tank_1": {"hooks": 2}}}, ["tank_1 has no printed value 'hooks'"]),
         ({"cards": {"tank_9": {"dice": 2}}}, ["unknown card 'tank_9'"]),
-        ({"cards": {"tank_1": {"dice": 4, "hits": 5}, "tank_2": {"dice": 4, "hits": 5}}}, ["all different"]),
+        ({"cards": {"tank_1": {"cost": 20, "dice": 4, "hits": 5}, "tank_2": {"cost": 20, "dice": 4, "hits": 5}}},
+         ["all different"]),
         ({"colour": "red"}, ["unknown entries ['colour']"]),
     ],
 )

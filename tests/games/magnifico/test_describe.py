@@ -182,7 +182,7 @@ def test_every_command_type_is_described(games):
     tid = state.board.ids[0]
     extra = [C.UnlockBid(0), C.Recruit(0, (tid,)), C.SetCardValue("tank_1", "hits", 4),
              C.BattleStep({"side": "attacker", "retreat": True}), C.Move(0, ({"source": tid, "target": tid},)),
-             C.Correct({"seat": 0, "counter": "florins"}, 60, "miscount")]
+             C.Correct({"seat": 0, "counter": "florins"}, 60, "miscount"), C.EndByAgreement("late")]
     for cmd in extra:
         seen.add(type(cmd).__name__)
         assert "{" not in describe_command(C.to_dict(cmd), state, "it")

@@ -240,3 +240,35 @@ def test_attack_with_tanks_asks_for_the_tank_cards_printed_values(h, fake_battle
     s, _ = E.apply(s, C.Attack(0, "A1", "A2", 2, tanks=1))
     assert fake_battle.seen[-1]["attacker"]["tank_card"] == {"dice": 4, "hits": 5}
     assert s.card_values == {"tank_2": {"dice": 4, "hits": 5}}
+
+
+def test_only_defender_intercepts_is_a_table_option_passed_to_the_battle(h, fake_battle):
+    """rd: Battle (variant, reference sheet): offered at setup, stored with the game; a header
+    without it (every record written before) keeps both sides intercepting."""
+    assert E.VARIANTS["only_defender_intercepts"][0] is False
+
+    def attack(variants):
+        s = h.to_turns(h.to_auction(E.new_game(h.header(4, variants=variants))))
+        s.seats[0].florins = 300
+        s = occupy(s, "A2", 1, 2)
+        s.territories["A1"].soldiers = 5
+        E.apply(s, C.Attack(0, "A1", "A2", 4))
+        return fake_battle.seen[-1]["variants"], s.variants["only_defender_intercepts"]
+
+    assert attack({"only_defender_intercepts": True}) == ({"tank_explosion": "army", "intercept": "defender"}, True)
+    assert attack({}) == ({"tank_explosion": "army"}, False)  # as before the option existed
+
+
+def test_the_option_reaches_a_real_battle(h):
+    """The same through the real battle package: the attacker's bomb is refused."""
+    s = h.to_turns(h.to_auction(E.new_game(h.header(4, variants={"only_defender_intercepts": True}))))
+    s = h.give(s, 0, "airplane_2", "anti_tank_bomb_1")
+    s = h.give(s, 1, "tank_3")
+    s.seats[0].florins = 300
+    s = occupy(s, "A2", 1, 2, tanks=1)
+    s.territories["A1"].soldiers, s.territories["A1"].airplanes = 5, 1
+    s, _ = E.apply(s, C.Attack(0, "A1", "A2", 2, airplanes=1))
+    s, _ = E.apply(s, C.BattleStep({"side": "attacker", "assault": "infantry", "dice": ["blank", "blank"]}))
+    with pytest.raises(GameError, match="only the defender may intercept"):
+        E.apply(s, C.BattleStep({"side": "defender", "assault": "tanks", "rolls": [],
+                                 "intercept": {"airplanes": 1, "dice": ["hit"]}}))

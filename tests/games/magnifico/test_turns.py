@@ -121,7 +121,8 @@ def test_no_tank_without_the_card(h, turn):
 
 
 def test_new_castle_costs_30_ends_the_turn_and_cannot_build_yet(h, turn):
-    """5.4.4, FAQ: a castle built this turn takes no tower and builds nothing this turn."""
+    """5.4.4, FAQ: a castle built this turn takes no tower and builds nothing this turn; building
+    it ends the turn (Italian rulebook 5.4.7, reference sheet "Costruire Castelli")."""
     s = turn.copy()
     s.territories["A2"].owner, s.territories["A2"].soldiers = 0, 1
     s, ev = E.apply(s, C.BuildCastle(0, "A2"))

@@ -248,6 +248,12 @@ def _infantry(pos: dict, side: str, s: dict) -> None:
         pos["log"].append(f"great cannon: {_plural(down, 'tower')} destroyed, {pos['towers']} left")
 
 
+def may_intercept(pos: dict, side: str) -> bool:
+    """Table option from the reference sheet (variant ``intercept: "defender"``): only the
+    defender may intercept; by default both sides may (rulebook 7.6.6, 7.6.7)."""
+    return side == "defender" or pos["setup"]["variants"].get("intercept", "both") == "both"
+
+
 def _intercept(pos: dict, side: str, what: str, card: str, targets: int, s: dict) -> int:
     """Interception by the side facing `side`'s assault; returns how many targets were destroyed."""
     interceptor = other(side)
@@ -255,6 +261,8 @@ def _intercept(pos: dict, side: str, what: str, card: str, targets: int, s: dict
     if icpt is None:
         return 0
     name = card.replace("_", " ")
+    if not may_intercept(pos, interceptor):
+        raise GameError("only the defender may intercept in this game (table option from the reference sheet)")
     if not pos["setup"][interceptor]["cards"][card]:
         raise GameError(f"the {interceptor} has no {name} to intercept {what} with (rulebook 7.6.6, 7.6.7)")
     available = usable_airplanes(pos, interceptor)
@@ -331,7 +339,10 @@ def _airplanes(pos: dict, side: str, s: dict) -> None:
     declared = s.get("airplanes", usable)
     if declared > usable:
         raise GameError(f"the {side} has {_plural(usable, 'airplane')}, not {declared}")
-    flying = declared - _intercept(pos, side, "airplanes", "anti_aircraft_culverin", declared, s)
+    # Rulebook 7.6.7 works like 7.6.6: every enemy airplane in the battle can be hit, not only the
+    # declared ones (rules-decisions: Battle). The declared ones fall first: they are about to fire.
+    shot = _intercept(pos, side, "airplanes", "anti_aircraft_culverin", pos[side]["airplanes"], s)
+    flying = declared - min(shot, declared)
     if "paratrooper" in s:
         _check_paratrooper(pos, side, flying)
         _remove(pos, side, "soldiers", 1)
@@ -445,7 +456,8 @@ def _offer(pos: dict, side: str, assault: str):
         n = usable_tanks(pos, side)
         if not n:
             return None, ("no Tank card" if pos[side]["tanks"] else None)
-        icpt = usable_airplanes(pos, foe) if pos["setup"][foe]["cards"]["anti_tank_bomb"] else 0
+        bomb = pos["setup"][foe]["cards"]["anti_tank_bomb"] and may_intercept(pos, foe)
+        icpt = usable_airplanes(pos, foe) if bomb else 0
         return {"side": side, "assault": "tanks", "tanks": n, "dice_per_tank": tank_dice(setup_side),
                 "power": tank_power(setup_side),
                 "intercept": {"side": foe, "max_airplanes": icpt} if icpt else None}, None
@@ -453,7 +465,8 @@ def _offer(pos: dict, side: str, assault: str):
         n = usable_airplanes(pos, side)
         if not n:
             return None, ("no Airplane card" if pos[side]["airplanes"] else None)
-        icpt = usable_airplanes(pos, foe) if pos["setup"][foe]["cards"]["anti_aircraft_culverin"] else 0
+        culverin = pos["setup"][foe]["cards"]["anti_aircraft_culverin"] and may_intercept(pos, foe)
+        icpt = usable_airplanes(pos, foe) if culverin else 0
         para = (side == "attacker" and cards["paratrooper"] > 0 and pos["towers"] is not None
                 and not pos["paratrooped"] and pos[side]["soldiers"] >= 2)
         return {"side": side, "assault": "airplanes", "airplanes": {"min": 1, "max": n}, "dice": n,

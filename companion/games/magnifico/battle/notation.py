@@ -1,4 +1,4 @@
-"""The battle notation (spec/battle-notation.md): reading and checking its JSON.
+"""The battle notation (docs/battle-notation.md): reading and checking its JSON.
 
 Everything here turns untrusted input into plain, complete dicts or raises GameError
 with a message that names the problem. Nothing here knows the combat rules beyond
@@ -24,7 +24,8 @@ CARD_KEYS = (
 AIRPLANE_UPGRADES = ("gyroscope", "anti_tank_bomb", "anti_aircraft_culverin", "paratrooper")
 TOP_KEYS = ("attacker", "defender", "sea_raid", "variants", "script")
 SIDE_KEYS = ("soldiers", "tanks", "airplanes", "tank_card", "airplane_card", "cards", "castle")
-VARIANTS = {"tank_explosion": ("army", "infantry")}
+# The table options that touch a battle; the first value is the default (rules-decisions: Battle).
+VARIANTS = {"tank_explosion": ("army", "infantry"), "intercept": ("both", "defender")}
 
 MAX_SOLDIERS = 6  # rulebook 7.2.1
 MAX_MACHINES = 6  # tanks + airplanes, rulebook 7.2.1

@@ -55,6 +55,9 @@ def context(position: dict) -> Context:
     def pair(f):
         return (f(a), f(d))
 
+    # Table option (reference sheet): only the defender intercepts.
+    attacker_intercepts = s["variants"].get("intercept", "both") == "both"
+
     return Context(
         castle=position["towers"] is not None,
         walls=d["cards"]["walls"],
@@ -68,8 +71,10 @@ def context(position: dict) -> Context:
         gyroscope=pair(lambda x: x["cards"]["gyroscope"]),
         multi_gun=pair(lambda x: x["cards"]["multi_gun"]),
         battle_wagon=pair(lambda x: x["cards"]["battle_wagon"]),
-        anti_tank_bomb=pair(lambda x: x["cards"]["anti_tank_bomb"] > 0 and x["airplane_card"] is not None),
-        culverin=pair(lambda x: x["cards"]["anti_aircraft_culverin"] > 0 and x["airplane_card"] is not None),
+        anti_tank_bomb=pair(lambda x: x["cards"]["anti_tank_bomb"] > 0 and x["airplane_card"] is not None
+                            and (x is d or attacker_intercepts)),
+        culverin=pair(lambda x: x["cards"]["anti_aircraft_culverin"] > 0 and x["airplane_card"] is not None
+                      and (x is d or attacker_intercepts)),
     )
 
 

@@ -1,4 +1,4 @@
-"""The command line: `python -m companion battle|odds FILE` (spec/battle-notation.md)."""
+"""The command line: `python -m companion battle|odds FILE` (docs/battle-notation.md)."""
 
 import io
 import json

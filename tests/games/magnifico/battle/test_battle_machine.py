@@ -401,11 +401,24 @@ def test_anti_aircraft_culverin_rulebook_7_6_7():
     assert pos["defender"]["airplanes"] == 0 and pos["attacker"]["airplanes"] == 3
 
 
-def test_culverin_hits_only_declared_airplanes():
+def test_culverin_hits_every_enemy_airplane_in_the_battle():
+    """rd: Battle (issue 15): like the Anti-tank Bomb (rulebook 7.6.6 "ALL the enemy Tanks involved
+    in the combat"; 7.6.7 works the same way) the Culverin may hit airplanes not declared for the
+    assault. The declared airplane falls first; the second hit takes one that stayed back."""
     s = setup({"soldiers": 2, "airplanes": 3, "airplane_card": {"hooks": 0}},
               {"soldiers": 9, "airplanes": 2, "airplane_card": {"hooks": 1}, "cards": {"anti_aircraft_culverin": 1}})
     pos = play(s, planes("attacker", [], airplanes=1, intercept={"airplanes": 2, "dice": [H, H]}))
-    assert pos["attacker"]["airplanes"] == 2
+    assert pos["attacker"]["airplanes"] == 1 and pos["losses"]["attacker"]["airplanes"] == 2
+    assert pos["defender"]["soldiers"] == 9  # nothing left of the declared one to fire
+    # Two declared of three, one hit: one declared airplane falls, the other fires.
+    pos = play(s, planes("attacker", [H], airplanes=2, intercept={"airplanes": 2, "dice": [H, B]}))
+    assert pos["attacker"]["airplanes"] == 2 and pos["defender"]["soldiers"] == 8
+    with pytest.raises(GameError, match="one per airplane left to fire"):
+        play(s, planes("attacker", [H, H], airplanes=2, intercept={"airplanes": 2, "dice": [H, B]}))
+    # Three hits against three airplanes: every one falls, though only one was declared.
+    s["defender"]["airplanes"] = 3
+    pos = play(s, planes("attacker", [], airplanes=1, intercept={"airplanes": 3, "dice": [H, H, H]}))
+    assert pos["attacker"]["airplanes"] == 0
 
 
 # ------------------------------------------------------------ paratrooper, rulebook 7.6.8
@@ -509,3 +522,55 @@ def test_resolve_names_the_failing_step():
     battle["script"] = [inf("attacker", [B, B, B]), inf("attacker", [B, B, B])]
     with pytest.raises(GameError, match="script step 2"):
         resolve(battle)
+
+
+# ------------------------------------------------------------ table option: only the defender intercepts
+
+
+DEFENDER_ONLY = {"tank_explosion": "army", "intercept": "defender"}
+
+
+def test_only_the_defender_intercepts_when_the_table_chose_it():
+    """rd: Battle (variant, reference sheet: only the defender may intercept). The sheet's Anti-tank
+    Bomb and Culverin lines speak of the defender; by default both sides may (rulebook 7.6.6-7)."""
+    s = setup({"soldiers": 3, "airplanes": 2, "airplane_card": {"hooks": 2},
+               "cards": {"anti_tank_bomb": 1, "anti_aircraft_culverin": 1}},
+              {"soldiers": 9, "tanks": 1, "airplanes": 1, "tank_card": {"dice": 2, "hits": 2},
+               "airplane_card": {"hooks": 2}, "cards": {"anti_tank_bomb": 1, "anti_aircraft_culverin": 1}})
+    turn1 = [inf("attacker", [B, B, B])]
+    bombed = tanks("defender", intercept={"airplanes": 2, "dice": [H, B]})
+    shot = planes("defender", [B], intercept={"airplanes": 1, "dice": [H]})
+    assert play(s, *turn1, bombed)["defender"]["tanks"] == 0  # the default: the attacker intercepts too
+    s["variants"] = DEFENDER_ONLY
+    for step_ in (bombed, shot):
+        with pytest.raises(GameError, match="only the defender may intercept"):
+            play(s, *turn1, step_)
+    offered = {o["assault"]: o for o in options(play(s, *turn1))["steps"] if o["side"] == "defender"}
+    assert offered["tanks"]["intercept"] is None and offered["airplanes"]["intercept"] is None
+    # the defender still intercepts the attacker's airplanes
+    offered = {o["assault"]: o for o in options(start(s))["steps"]}
+    assert offered["airplanes"]["intercept"] == {"side": "defender", "max_airplanes": 1}
+    pos = play(s, planes("attacker", [H], intercept={"airplanes": 1, "dice": [H]}))
+    assert pos["attacker"]["airplanes"] == 1 and pos["defender"]["soldiers"] == 8
+
+
+def test_the_odds_follow_the_table_option():
+    """With the option on, the attacker's Anti-tank Bomb changes nothing: the odds are those of an
+    attacker without it (and differ from the default, where it bombs the defender's tanks)."""
+    from fractions import Fraction
+
+    from companion.games.magnifico.battle import odds
+
+    def exact(variants, bomb):
+        s = setup({"soldiers": 3, "airplanes": 2, "airplane_card": {"hooks": 2},
+                   "cards": {"anti_tank_bomb": bomb}},
+                  {"soldiers": 4, "tanks": 2, "tank_card": {"dice": 3, "hits": 3}}, variants=variants)
+        return Fraction(odds(start(s))["exact"]["attacker_wins"])
+
+    assert exact(DEFENDER_ONLY, 1) == exact(DEFENDER_ONLY, 0) == exact({}, 0)
+    assert exact({}, 1) > exact({}, 0)
+
+
+def test_a_bad_intercept_option_is_refused():
+    with pytest.raises(GameError, match="variant intercept must be one of both, defender"):
+        start(setup(variants={"intercept": "attacker"}))

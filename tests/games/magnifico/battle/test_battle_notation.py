@@ -1,4 +1,4 @@
-"""The battle notation (spec/battle-notation.md): exact input, refusals, and a fuzz."""
+"""The battle notation (docs/battle-notation.md): exact input, refusals, and a fuzz."""
 
 import random
 
@@ -22,7 +22,8 @@ def test_missing_keys_mean_zero_or_null():
     s = parse_setup({"attacker": {"soldiers": 2}, "defender": {"soldiers": 1}})
     assert s["attacker"]["tanks"] == 0 and s["attacker"]["tank_card"] is None
     assert s["defender"]["castle"] is None and s["sea_raid"] is False
-    assert s["variants"] == {"tank_explosion": "army"}
+    # rd: Battle: both sides may intercept unless the table chose the reference sheet's option
+    assert s["variants"] == {"tank_explosion": "army", "intercept": "both"}
     assert set(s["attacker"]["cards"]) == set(CARD_KEYS)
 
 
