@@ -147,7 +147,7 @@ def corporation_of(view: View, seat: int) -> dict[str, Any] | None:
 
 def banner(view: View, legal: Mapping[str, Any], lang: str, tr: Any) -> dict[str, str]:
     """``{"who": who must act now and what, "phase": the round and the phase}``."""
-    def t(key: str, **kw: Any) -> str:
+    def say(key: str, **kw: Any) -> str:
         return str(tr.t(lang, "leonardo." + key, **kw))
 
     phase = view.get("phase", "")
@@ -158,44 +158,44 @@ def banner(view: View, legal: Mapping[str, Any], lang: str, tr: Any) -> dict[str
     if phase == "setup":
         chosen = sum(1 for p in view["seats"] if p.get("faction_chosen") or p.get("faction"))
         dealt = sum(1 for d in view.get("dealt", []) if d is not None)
-        who = t("banner.setup", dealt=dealt, chosen=chosen, n=len(view["seats"]))
+        who = say("banner.setup", dealt=dealt, chosen=chosen, n=len(view["seats"]))
     elif phase == "start_spin":
-        who = t("banner.start_spin", names=names(view, to_act))
+        who = say("banner.start_spin", names=names(view, to_act))
     elif phase == "over":
         winners = (view.get("outcome") or {}).get("winners", [])
-        who = t("banner.over", names=names(view, winners), count=len(winners))
+        who = say("banner.over", names=names(view, winners), count=len(winners))
     elif phase == "turns":
         kind = task["t"] if task else None
         if kind is None:
-            who = t("banner.turn", name=seat_name(view, view["turn"]["seat"]))
+            who = say("banner.turn", name=seat_name(view, view["turn"]["seat"]))
         elif kind == "office_draw":
-            who = t("banner.office_draw", name=seat_name(view, task["seat"]))
+            who = say("banner.office_draw", name=seat_name(view, task["seat"]))
         elif kind == "event_draw":
-            who = t("banner.event_draw", name=seat_name(view, task["seat"]))
+            who = say("banner.event_draw", name=seat_name(view, task["seat"]))
         elif kind == "buy":
-            who = t("banner.buy", name=first, space=space_name(view, task["space"], lang))
+            who = say("banner.buy", name=first, space=space_name(view, task["space"], lang))
         elif kind == "auction":
             if task.get("leader") is None:
-                who = t("banner.auction_open", space=space_name(view, task["space"], lang))
+                who = say("banner.auction_open", space=space_name(view, task["space"], lang))
             else:
-                who = t("banner.auction", space=space_name(view, task["space"], lang),
+                who = say("banner.auction", space=space_name(view, task["space"], lang),
                         name=seat_name(view, task["leader"]), amount=task["high"])
         elif kind == "market":
             if task["stage"] == "spin":
-                who = t("banner.market_spin", name=seat_name(view, task["seat"]))
+                who = say("banner.market_spin", name=seat_name(view, task["seat"]))
             else:
-                who = t("banner.market_bets", names=names(view, to_act))
+                who = say("banner.market_bets", names=names(view, to_act))
         elif kind == "push":
-            who = t("banner.push", name=first, pushed=seat_name(view, task["seat"]))
+            who = say("banner.push", name=first, pushed=seat_name(view, task["seat"]))
         elif kind == "fight":
-            who = t("banner.fight", a=seat_name(view, task["seat"]), b=seat_name(view, task["other"]))
+            who = say("banner.fight", a=seat_name(view, task["seat"]), b=seat_name(view, task["other"]))
         elif kind == "pay":
-            who = t("banner.sell", name=seat_name(view, task["debtor"]), amount=task["amount"])
-    line = t(f"phase.{phase}") if phase else ""
+            who = say("banner.sell", name=seat_name(view, task["debtor"]), amount=task["amount"])
+    line = say(f"phase.{phase}") if phase else ""
     if view.get("round"):
-        line = t("banner.round", n=view["round"])
+        line = say("banner.round", n=view["round"])
     if view.get("end_agreed") and phase == "turns":
-        line += " \u00b7 " + t("banner.last_turn")
+        line += " \u00b7 " + say("banner.last_turn")
     return {"who": who, "phase": line}
 
 
@@ -232,21 +232,21 @@ def players(view: View, legal: Mapping[str, Any], lang: str, tr: Any) -> list[di
 
 def player_lines(row: Mapping[str, Any], view: View, lang: str, tr: Any) -> tuple[str, str]:
     """Two short lines under a player's name: holdings, then offices, men-at-arms, faction."""
-    def t(key: str, **kw: Any) -> str:
+    def say(key: str, **kw: Any) -> str:
         return str(tr.t(lang, "leonardo." + key, **kw))
 
     if row["out"]:
-        return t("player.out"), ""
+        return say("player.out"), ""
     if row["member_of"] is not None:
-        return t("player.member", name=seat_name(view, row["member_of"])), row["faction"]
-    one = t("player.holdings", palaces=len(row["palaces"]), bridges=len(row["bridges"]), works=row["works"])
+        return say("player.member", name=seat_name(view, row["member_of"])), row["faction"]
+    one = say("player.holdings", palaces=len(row["palaces"]), bridges=len(row["bridges"]), works=row["works"])
     offices = ", ".join(f"{space_label(view, s, lang) if s else '?'} ({p or '?'})" for s, p in row["offices"])
-    two = t("player.men", n=row["men"]) + " \u00b7 " + row["faction"]
+    two = say("player.men", n=row["men"]) + " \u00b7 " + row["faction"]
     if row["corporation"]:
-        two += " \u00b7 " + t("player.corporation", names=names(view, row["corporation"]["members"]),
+        two += " \u00b7 " + say("player.corporation", names=names(view, row["corporation"]["members"]),
                                 faction=word(f"faction.{row['corporation']['faction']}", lang))
     if offices:
-        one += " \u00b7 " + t("player.offices", offices=offices)
+        one += " \u00b7 " + say("player.offices", offices=offices)
     return one, two
 
 
@@ -276,22 +276,22 @@ def ring(view: View, lang: str) -> list[dict[str, Any]]:
 
 def space_info(view: View, n: int, lang: str, tr: Any) -> str:
     """What a tap on a space tells: its name, kind, owner, price, works of art and rent table."""
-    def t(key: str, **kw: Any) -> str:
+    def say(key: str, **kw: Any) -> str:
         return str(tr.t(lang, "leonardo." + key, **kw))
 
     kind = kind_of(view, n)
-    parts = [space_label(view, n, lang), word(f"kind.{kind}", lang) if kind else t("space.unknown_kind")]
+    parts = [space_label(view, n, lang), word(f"kind.{kind}", lang) if kind else say("space.unknown_kind")]
     owner = view.get("owner", [None] * B.SPACES)[n - 1]
     if kind in B.OPEN_KINDS:
-        parts.append(t("space.owner", name=seat_name(view, owner)) if owner is not None else t("space.free"))
+        parts.append(say("space.owner", name=seat_name(view, owner)) if owner is not None else say("space.free"))
         price = printed_price(view, n)
-        parts.append(t("space.price", n=price) if price is not None else t("space.no_price"))
+        parts.append(say("space.price", n=price) if price is not None else say("space.no_price"))
     if kind in B.PALACE_KINDS:
         rent = B.space(view["box"], n).get("rent") or []
         if any(r is not None for r in rent):
-            parts.append(t("space.rents", rents="/".join("?" if r is None else str(r) for r in rent)))
+            parts.append(say("space.rents", rents="/".join("?" if r is None else str(r) for r in rent)))
         if view.get("works", [])[n - 1]:
-            parts.append(t("space.works", values=", ".join(str(v) for v in view["works"][n - 1])))
+            parts.append(say("space.works", values=", ".join(str(v) for v in view["works"][n - 1])))
     return " \u00b7 ".join(parts)
 
 

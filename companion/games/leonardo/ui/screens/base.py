@@ -27,8 +27,9 @@ class LeonardoScreen(BaseScreen):
     def hardware(self) -> Any:
         return self.app.hardware
 
-    def tt(self, key: str, **kw: Any) -> str:
-        """One of Leonardo's UI strings (``leonardo.<key>``) in the table's language."""
+    def tt(self, key: str, *_bound: Any, **kw: Any) -> str:
+        """One of Leonardo's UI strings (``leonardo.<key>``) in the table's language; kv passes
+        ``app.lang`` so the text follows it."""
         return str(self.app.t("leonardo." + key, **kw))
 
     def ready(self) -> bool:

@@ -40,6 +40,9 @@ class LeonardoSpinPad(BoxLayout):
     def app(self) -> Any:
         return App.get_running_app()
 
+    def say(self, key: str, **kw: Any) -> str:
+        return str(self.app.t("leonardo." + key, **kw))
+
     def _build(self) -> None:
         app = self.app
         u, touch = app.u, app.touch
@@ -53,7 +56,7 @@ class LeonardoSpinPad(BoxLayout):
             grid.add_widget(b)
         self.add_widget(grid)
         line = Factory.BoxLayout(size_hint_y=None, height=touch, spacing=u * 6)
-        self.app_spin = Factory.Btn(text=app.t("leonardo.spin.app"), font_size=u * 14)
+        self.app_spin = Factory.Btn(text=self.say("spin.app"), font_size=u * 14)
         self.app_spin.bind(on_tap=lambda *_: self.spin_here())
         self.ok = Factory.Btn(kind="primary", font_size=u * 15)
         self.ok.bind(on_tap=lambda *_: self.confirm())
@@ -68,12 +71,12 @@ class LeonardoSpinPad(BoxLayout):
         for n, b in self.buttons.items():
             b.kind = "selected" if n == self.chosen else "normal"
         if self.chosen:
-            key = "leonardo.spin.confirm_read" if self.source == "reader" else "leonardo.spin.confirm"
-            self.ok.text = app.t(key, n=int(self.chosen))
+            key = "spin.confirm_read" if self.source == "reader" else "spin.confirm"
+            self.ok.text = self.say(key, n=int(self.chosen))
             self.ok.reason = ""
         else:
-            self.ok.text = app.t("leonardo.spin.confirm_none")
-            self.ok.reason = app.t("leonardo.spin.pick_first")
+            self.ok.text = self.say("spin.confirm_none")
+            self.ok.reason = self.say("spin.pick_first")
 
     def type_number(self, n: int) -> None:
         self.source = "typed"
