@@ -7,6 +7,7 @@ import time
 from typing import Any
 
 from kivy.core.window import Window
+from kivy.uix.scrollview import ScrollView
 
 from companion.app import harness
 from companion.games.leonardo import box as B
@@ -34,10 +35,34 @@ def wid(app: Any, name: str) -> Any:
 
 
 def tap(app: Any, name: str, frames: int = 3) -> Any:
-    """A touch on the widget ``name``; it must be on, not greyed out with a reason."""
+    """A touch on the widget ``name``; it must be on, not greyed out with a reason. A widget
+    in a scrolling list is scrolled into view first, as a finger would."""
     w = wid(app, name)
+    for _ in range(10):  # a list just rebuilt is laid out over the next frames
+        w = wid(app, name)
+        view = _scroller(w)
+        if view is None or _in_view(w, view):
+            break
+        view.scroll_to(w, padding=0, animate=False)
+        harness.frames(1)
+    else:
+        raise AssertionError(f"{name} is not in view")
     assert not getattr(w, "reason", ""), f"{name} is off: {w.reason}"
     return harness.tap(w, frames)
+
+
+def _scroller(w: Any) -> ScrollView | None:
+    parent = w.parent
+    while parent is not None and parent is not Window and not isinstance(parent, ScrollView):
+        parent = parent.parent  # the window is its own parent: the walk stops there
+    return parent if isinstance(parent, ScrollView) else None
+
+
+def _in_view(w: Any, view: ScrollView) -> bool:
+    harness.frames(1)
+    x, y = w.to_window(*w.center)
+    left, bottom = view.parent.to_window(view.x, view.y)
+    return left <= x <= left + view.width and bottom <= y <= bottom + view.height
 
 
 def tap_space(app: Any, space: int, frames: int = 3) -> None:
@@ -57,6 +82,7 @@ def dialog_closed(app: Any) -> None:
             return
         time.sleep(0.01)
         harness.frames(1)
+    raise AssertionError("a dialog stays open")
 
 
 def keypad(app: Any, number: int) -> None:
@@ -65,7 +91,7 @@ def keypad(app: Any, number: int) -> None:
     keys = {w.key: w for w in harness.walk(pad) if getattr(w, "key", None)}
     for digit in str(number):
         harness.tap(keys[digit], 1)
-    assert pad.value == str(number)
+    assert pad.value == str(number), (pad.value, number, app.dialog.title)
     harness.tap(keys["ok"], 3)
     dialog_closed(app)
 

@@ -276,7 +276,9 @@ class LeonardoBoxScreen(LeonardoScreen):
         assert self.editor is not None
         reason = self.editor.set(item, field, value)
         if reason:
-            self.app.toast(self.app.reason(reason))
+            text = self.app.reason(reason)
+            field = (getattr(reason, "params", None) or {}).get("field")
+            self.app.toast(text.removeprefix(f"{field}: ") if field else text)  # the file's address means nothing here
             self.refresh()
             return False
         if self.focus is not None and self.focus["item"] == item and self.focus["field"] in (field, "values"):
