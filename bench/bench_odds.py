@@ -1,63 +1,72 @@
-"""Battle odds: exact and float, cold and kept chain, against the old code and a simulation.
+"""Battle odds of the heaviest legal battles against a 100,000-battle simulation, side by side.
 
-    .venv/bin/python bench/bench_odds.py [--repeat 5] [--games 100000] [--baseline all|small|none]
+    .venv/bin/python bench/bench_odds.py [--repeat 5] [--games 100000] [--exact] [--markdown]
 
-For each case prints the median CPU time of
-- `exact`: odds(position) as the CLI computes it, cold (the kept chain cleared first);
-- `float`: odds(position, exact=False), cold;
-- `live`: odds(after, exact=False) for the position after the policy's first roll, with the
-  chain the odds of the start kept (what the battle screen pays after every roll);
-- `old`: the exact odds of the code before this work (bench/odds_baseline.py, same process);
-- `sim`: a seeded 100,000-game simulation of the same policy over the compact state (one run),
-and the ratios old / exact and sim / exact. The old code takes up to a minute on the
-airplane cases, so by default (`--baseline small`) it runs only on the first two.
-Targets (issue 3 and its speed brief): the largest case under 100 ms, the airplane cases
-under 200 ms (met by the float mode; see docs/battle.md, "Speed").
+For each case, in one process and one run, the CPU time of
+- `odds`: odds(position) as the battle screen asks it (float), cold: every kept flow,
+  table and dice table cleared first (median of --repeat runs);
+- `live`: the odds after the policy's first roll of the same battle, its tables kept
+  (what the screen pays after every roll; median);
+- `simulation`: simulate(position, 100000, seed), the Monte Carlo baseline: the same
+  policy played with random dice (one run; --games N plays N and scales to 100,000);
+- `exact` (with --exact): odds(position, exact=True), cold (one run; up to a minute),
+and the ratio simulation / odds against the goal (odds at least 50 times faster, issue 13),
+with a Raspberry Pi estimate (3 to 5 times this machine) next to each time.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import pathlib
+import platform
 import random
 import statistics
 import sys
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
-import odds_baseline  # noqa: E402
+from companion.games.magnifico.battle import odds, simulate, start, step  # noqa: E402
+from companion.games.magnifico.battle.odds import clear_cache  # noqa: E402
+from companion.games.magnifico.battle.simulate import policy_step  # noqa: E402
 
-from companion.games.magnifico.battle import odds, start, step  # noqa: E402
-from companion.games.magnifico.battle.odds import clear_cache, policy_step, simulate_compact  # noqa: E402
+GOAL = 50  # the odds at least this many times faster than the simulation
+PI = (3, 5)  # a Raspberry Pi is about this many times slower
+
+
+def _airplanes_against(defenders: int) -> dict:
+    """6 soldiers, 3 tanks and 3 airplanes with every attacking card against `defenders`
+    and 2 airplanes in a 4-tower castle with every defending card."""
+    return {
+        "attacker": {"soldiers": 6, "tanks": 3, "airplanes": 3, "tank_card": {"dice": 4, "hits": 6},
+                     "airplane_card": {"hooks": 2},
+                     "cards": {"paratrooper": 1, "gyroscope": 1, "great_cannon": 1, "multi_gun": 1,
+                               "battle_wagon": 1, "bombard": 1}},
+        "defender": {"soldiers": defenders, "airplanes": 2, "airplane_card": {"hooks": 2}, "castle": {"towers": 4},
+                     "cards": {"automaton": 1, "anti_tank_bomb": 1, "anti_aircraft_culverin": 1, "walls": 1}},
+    }
+
 
 CASES = {
-    "largest legal attack": {
+    "6 soldiers + 6 tanks vs 99, 4-tower castle": {
+        "attacker": {"soldiers": 6, "tanks": 6, "tank_card": {"dice": 4, "hits": 5},
+                     "cards": {"transmission_gear": 1, "cannon_lighter": 1, "multi_cannon": 1, "multi_gun": 1,
+                               "battle_wagon": 1, "bombard": 1, "great_cannon": 1}},
+        "defender": {"soldiers": 99, "castle": {"towers": 4}, "cards": {"walls": 1, "automaton": 1}},
+    },
+    "6 + 3 tanks + 3 airplanes vs 10 + 2 airplanes, every card": _airplanes_against(10),
+    "6 + 3 tanks + 3 airplanes vs 40 + 2 airplanes, every card": _airplanes_against(40),
+    "6 soldiers + 6 tanks vs 20, 4-tower castle": {
         "attacker": {"soldiers": 6, "tanks": 6, "tank_card": {"dice": 4, "hits": 5},
                      "cards": {"transmission_gear": 1, "cannon_lighter": 1, "multi_cannon": 1}},
         "defender": {"soldiers": 20, "castle": {"towers": 4}},
     },
     "6 against 6 infantry": {"attacker": {"soldiers": 6}, "defender": {"soldiers": 6}},
-    # airplanes on both sides, both interceptions, automaton and paratrooper
-    "airplanes 5+2+3 vs 12+3": {
-        "attacker": {"soldiers": 5, "tanks": 2, "airplanes": 3, "tank_card": {"dice": 3, "hits": 4},
-                     "airplane_card": {"hooks": 2}, "cards": {"paratrooper": 1, "gyroscope": 1}},
-        "defender": {"soldiers": 12, "airplanes": 3, "airplane_card": {"hooks": 2}, "castle": {"towers": 1},
-                     "cards": {"automaton": 1, "anti_tank_bomb": 1, "anti_aircraft_culverin": 1}},
-    },
-    # the author's worst found: 6 soldiers, 3 tanks, 3 airplanes against 20 with 2 airplanes,
-    # both interceptions and an automaton in a level-5 castle
-    "airplanes 6+3+3 vs 20+2 L5": {
-        "attacker": {"soldiers": 6, "tanks": 3, "airplanes": 3, "tank_card": {"dice": 4, "hits": 6},
-                     "airplane_card": {"hooks": 2}, "cards": {"paratrooper": 1}},
-        "defender": {"soldiers": 20, "airplanes": 2, "airplane_card": {"hooks": 2}, "castle": {"towers": 4},
-                     "cards": {"automaton": 1, "anti_tank_bomb": 1, "anti_aircraft_culverin": 1}},
-    },
 }
 
 
-def cpu_median(fn, repeat: int, before=None) -> tuple[float, object]:
+def cpu(fn, repeat: int = 1, before=None) -> tuple[float, object]:
     """Median CPU seconds of fn() over `repeat` runs (before() untimed ahead of each), and its result."""
     times = []
     result = None
@@ -70,47 +79,77 @@ def cpu_median(fn, repeat: int, before=None) -> tuple[float, object]:
     return statistics.median(times), result
 
 
-def ms(seconds: float | None) -> str:
-    return "-" if seconds is None else f"{seconds * 1000:.0f} ms" if seconds < 10 else f"{seconds:.1f} s"
+def seconds(s: float | None) -> str:
+    if s is None:
+        return "-"
+    return f"{s * 1000:.1f} ms" if s < 0.1 else f"{s * 1000:.0f} ms" if s < 1 else f"{s:.1f} s"
 
 
-def ratio(a: float, b: float) -> str:
-    return f"{a / b:.1f}x" if a < 10 * b else f"{a / b:.0f}x"
+def pi(s: float | None) -> str:
+    return "-" if s is None else f"{seconds(s * PI[0])}-{seconds(s * PI[1])}"
+
+
+def machine() -> str:
+    model = platform.processor() or platform.machine()
+    try:
+        for line in pathlib.Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    load = ", load %.1f" % os.getloadavg()[0] if hasattr(os, "getloadavg") else ""
+    return f"{model}, {os.cpu_count()} cores{load}, Python {platform.python_version()}"
+
+
+def measure(name: str, setup: dict, args) -> dict:
+    pos = start(setup)
+    odds_s, result = cpu(lambda: odds(pos), args.repeat, clear_cache)
+    after = step(pos, policy_step(pos, random.Random(1)))
+    live_s = None
+    if not after["over"]:
+        odds(pos)
+        live_s, _ = cpu(lambda: odds(after), args.repeat)
+    sim_s, sim = cpu(lambda: simulate(pos, args.games, seed=1))
+    exact_s = None
+    if args.exact:
+        exact_s, exact = cpu(lambda: odds(pos, exact=True), 1, clear_cache)
+        assert abs(exact["attacker_wins"] - result["attacker_wins"]) <= result["error_bound"]
+    sim_s *= 100_000 / args.games  # the baseline is 100,000 games (fewer: scaled, for quick runs)
+    return {"case": name, "odds": odds_s, "live": live_s, "sim": sim_s, "exact": exact_s,
+            "ratio": sim_s / odds_s, "p": result["attacker_wins"], "p_sim": sim["attacker_wins"],
+            "bound": result["error_bound"]}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--games", type=int, default=100_000)
-    parser.add_argument("--baseline", choices=("all", "small", "none"), default="small")
+    parser.add_argument("--exact", action="store_true", help="also time the exact odds (slow)")
+    parser.add_argument("--markdown", action="store_true", help="print the table for docs/performance.md")
+    parser.add_argument("--only", help="run the cases whose name contains this")
     args = parser.parse_args()
-    head = (f"{'case':28} {'exact':>8} {'float':>8} {'live':>7} {'old':>8} {'old/ex':>6} {'sim':>7} {'sim/ex':>6}"
-            f" {'P(att)':>7} {'sim':>7} {'digits':>6}")
-    print(head)
-    for i, (name, setup) in enumerate(CASES.items()):
-        pos = start(setup)
-        heavy = i >= 2
-        repeat = max(1, args.repeat // 2) if heavy else args.repeat
-        exact_s, result = cpu_median(lambda: odds(pos), 1 if heavy else repeat, clear_cache)
-        float_s, floats = cpu_median(lambda: odds(pos, exact=False), repeat, clear_cache)
-        assert abs(floats["attacker_wins"] - result["attacker_wins"]) < 1e-9
-        after = step(pos, policy_step(pos, random.Random(1)))
-        live_s = None
-        if not after["over"]:
-            odds(pos, exact=False)
-            live_s, _ = cpu_median(lambda: odds(after, exact=False), repeat)
-        old_s = None
-        if args.baseline == "all" or (args.baseline == "small" and not heavy):
-            old_s, old = cpu_median(lambda: odds_baseline.odds(pos), 1 if heavy else repeat)
-            assert old["exact"] == result["exact"], "the old and new exact odds differ"
-        sim_s, counts = cpu_median(lambda: simulate_compact(pos, args.games, seed=1), 1)
-        wins = sum(n for (winner, _, _), n in counts.items() if winner == "attacker") / args.games
-        digits = max(len(text) for text in result["exact"].values())
-        old_ratio = ratio(old_s, exact_s) if old_s else "-"
-        print(f"{name:28} {ms(exact_s):>8} {ms(float_s):>8} {ms(live_s):>7} {ms(old_s):>8} {old_ratio:>6}"
-              f" {ms(sim_s):>7} {ratio(sim_s, exact_s):>6} {result['attacker_wins']:7.4f} {wins:7.4f} {digits:6}")
-    print(f"(CPU medians of {args.repeat} runs, {max(1, args.repeat // 2)} for the airplane cases, exact of those"
-          f" and old: one run; sim: {args.games} games; digits: longest exact fraction string)")
+    rows = [measure(name, setup, args) for name, setup in CASES.items() if not args.only or args.only in name]
+    head = ("case", "odds", "Pi est.", "live", "simulation", "Pi est.", "sim/odds", f"goal {GOAL}x",
+            "P(attacker)", "simulated", "error bound") + (("exact",) if args.exact else ())
+    lines = []
+    for r in rows:
+        lines.append((r["case"], seconds(r["odds"]), pi(r["odds"]), seconds(r["live"]), seconds(r["sim"]),
+                      pi(r["sim"]), f"{r['ratio']:.0f}x", "met" if r["ratio"] >= GOAL else "MISSED",
+                      f"{r['p']:.4f}", f"{r['p_sim']:.4f}", f"{r['bound']:.0e}")
+                     + ((seconds(r["exact"]),) if args.exact else ()))
+    if args.markdown:
+        print("| " + " | ".join(head) + " |")
+        print("|" + " --- |" * len(head))
+        for line in lines:
+            print("| " + " | ".join(line) + " |")
+    else:
+        widths = [max(len(str(x)) for x in col) for col in zip(head, *lines)]
+        for line in [head] + lines:
+            print("  ".join(str(x).ljust(w) for x, w in zip(line, widths)))
+    games = "100,000 games" if args.games == 100_000 else f"{args.games:,} games scaled to 100,000"
+    print(f"\nCPU time; odds and live: medians of {args.repeat} runs, odds cold; simulation: "
+          f"{games}, one run. Machine: {machine()}.")
 
 
 if __name__ == "__main__":

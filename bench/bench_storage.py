@@ -2,11 +2,13 @@
 
     python bench/bench_storage.py [--commands 1000] [--repeat 15]
 
-Prints the median time to commit one command (``Journal.submit``: apply, then a durable
-WAL commit with ``synchronous=FULL``) and to reopen a game of ``--commands`` commands
-(open the file, load the latest snapshot, replay the rest). Baselines from the same run:
-the engine's ``apply`` alone, and a full replay without snapshots. Targets (issue 4):
-under 5 ms and under 200 ms.
+Prints the median time to commit one command (``Journal.submit``: apply, write the row,
+append its line to the shadow file and ``fdatasync`` it, then a durable WAL commit with
+``synchronous=FULL``) and to reopen a game of ``--commands`` commands (read and check both
+copies, load the latest trusted snapshot, replay the rest). Baselines from the same run,
+interleaved on the same disk: the engine's ``apply`` alone; a bare sqlite3 INSERT+COMMIT;
+the same plus an fdatasync'd append to a second file (the least two copies cost); a full
+replay without snapshots. Targets (issues 4 and 12): under 5 ms and under 200 ms.
 
 The game: a seeded bots' demo game of Magnifico (5 players, target 40) lengthened to
 ``--commands`` with table-like hesitations that leave the game as it was: a bidder locks a
@@ -45,6 +47,23 @@ class BareJournal:
         t = time.perf_counter()
         self.conn.execute("BEGIN")
         self.conn.execute("INSERT INTO commands (body) VALUES (?)", (body,))
+        self.conn.execute("COMMIT")
+        return time.perf_counter() - t
+
+
+class BareTwoCopies(BareJournal):
+    """The bare commit, plus the line appended to a second file and flushed before it."""
+
+    def __init__(self, path: Path):
+        super().__init__(path)
+        self.fd = os.open(path.with_suffix(".jsonl"), os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+
+    def commit(self, body: str) -> float:
+        t = time.perf_counter()
+        self.conn.execute("BEGIN")
+        self.conn.execute("INSERT INTO commands (body) VALUES (?)", (body,))
+        os.write(self.fd, body.encode() + b"\n")
+        os.fdatasync(self.fd)
         self.conn.execute("COMMIT")
         return time.perf_counter() - t
 
@@ -95,6 +114,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--commands", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=15)
+    parser.add_argument("--games", type=int, default=40, help="games in the journal opened last (checks at opening)")
     args = parser.parse_args()
     try:
         rules, header, commands = magnifico_game(args.commands)
@@ -116,16 +136,20 @@ def main() -> int:
             state, _ = adapter.apply(state, obj)
             apply_times.append(time.perf_counter() - t)
         bare, raw_times = BareJournal(Path(tmp) / "bare.sqlite3"), []
+        two, two_times = BareTwoCopies(Path(tmp) / "two.sqlite3"), []
 
         journal = Journal(db, game=rules)
         game = journal.new_game(header)
         submit_times = []
         for cmd in commands:  # interleaved with the bare baseline: both see the same disk
             raw_times.append(bare.commit(json.dumps(cmd)))
+            two_times.append(two.commit(json.dumps(cmd)))
             t = time.perf_counter()
             journal.submit(game, cmd)
             submit_times.append(time.perf_counter() - t)
         bare.conn.close()
+        two.conn.close()
+        os.close(two.fd)
         final = journal.state(game).to_dict()
         journal.close()
 
@@ -142,17 +166,41 @@ def main() -> int:
             assert reopened.to_dict() == final == replayed.to_dict()
         size = sum(p.stat().st_size for p in Path(tmp).glob("bench.sqlite3*"))
 
+        # a journal of many games: opening reads and checks every row of both copies
+        many = Path(tmp) / "many.sqlite3"
+        with Journal(db, game=rules, readonly=True) as source, Journal(many, game=rules) as target:
+            record = source.export(game)
+            for _ in range(args.games):
+                target.import_record(record)
+        open_times, read_times = [], []
+        for _ in range(args.repeat):
+            t = time.perf_counter()
+            Journal(many, game=rules).close()
+            open_times.append(time.perf_counter() - t)
+            t = time.perf_counter()  # baseline: reading the same rows with bare sqlite3
+            conn = sqlite3.connect(many)
+            conn.execute("SELECT * FROM commands").fetchall()
+            conn.execute("SELECT * FROM games").fetchall()
+            conn.close()
+            read_times.append(time.perf_counter() - t)
+
     ms = lambda xs: statistics.median(xs) * 1000  # noqa: E731
     submit, apply_ = ms(submit_times), ms(apply_times)
-    reopen, replay, raw = ms(reopen_times), ms(replay_times), ms(raw_times)
+    reopen, replay, raw, raw_two = ms(reopen_times), ms(replay_times), ms(raw_times), ms(two_times)
     p90 = sorted(submit_times)[int(len(submit_times) * 0.9)] * 1000
     print(f"game: {name}, {len(commands)} commands, journal {size / 1024:.0f} KiB")
     print(f"commit one command (submit): median {submit:.2f} ms, p90 {p90:.2f} ms  (target < 5 ms)")
     print(f"  baseline engine apply alone: median {apply_:.3f} ms; submit / apply = {submit / apply_:.1f}x")
     print(f"  baseline bare sqlite3 INSERT+COMMIT (WAL, FULL) on the same disk: median {raw:.2f} ms; "
           f"submit / bare = {submit / raw:.1f}x")
+    print(f"  baseline bare sqlite3 commit + fdatasync'd append to a second file: median {raw_two:.2f} ms; "
+          f"submit / that = {submit / raw_two:.1f}x")
     print(f"reopen the {len(commands)}-command game: median {reopen:.1f} ms over {args.repeat}  (target < 200 ms)")
     print(f"  baseline full replay without snapshots: median {replay:.1f} ms; reopen / replay = {reopen / replay:.2f}x")
+    opened, read = ms(open_times), ms(read_times)
+    print(f"open a journal of {args.games} such games ({args.games * len(commands)} commands), both copies checked: "
+          f"median {opened:.1f} ms")
+    print(f"  baseline bare sqlite3 reading every row: median {read:.1f} ms; open / read = {opened / read:.1f}x")
     return 0
 
 

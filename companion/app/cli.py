@@ -24,8 +24,11 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
     parser.add_argument("--fullscreen", action="store_true", help="fill the screen (the Pi kiosk)")
     parser.add_argument("--size", default="800x480", help="window size on a laptop, WIDTHxHEIGHT")
     parser.add_argument("--database", help="SQLite file of the journal (default: user data folder)")
-    parser.add_argument("--hardware", choices=("auto", "gpio", "simulated"),
-                        help="real handsets and dice reader, or simulated ones")
+    parser.add_argument("--hardware", metavar="MODE_OR_FILE",
+                        help="auto, gpio or simulated (real handsets and dice reader, or simulated ones), "
+                             "or a hardware settings FILE (JSON, over data/hardware/hardware.json)")
+    parser.add_argument("--phones", action="store_true",
+                        help="players may lock their sealed choices on their own phones (docs/phones.md)")
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -48,6 +51,26 @@ def _fullscreen(settings) -> bool:
     return bool(value)
 
 
+HARDWARE_MODES = ("auto", "gpio", "simulated")
+
+
+def apply_hardware_option(settings, value: str) -> str | None:
+    """``--hardware``: a mode, or a hardware settings file (checked now: a bad file is said at
+    once, not as a line on the Settings screen); the problem, or None."""
+    if value in HARDWARE_MODES:
+        settings.values["hardware"] = value
+        return None
+    from hardware import settings as hw_settings
+
+    path = Path(value).expanduser()
+    try:
+        hw_settings.load(path)
+    except Exception as err:
+        return f"--hardware {value}: {getattr(err, 'reason', None) or err}"
+    settings.values["hardware_file"] = str(path.resolve())
+    return None
+
+
 def run(args) -> int:
     if args.command == "screenshots":
         sizes = [_size(text) for text in args.size] if args.size else list(SIZES)
@@ -62,7 +85,12 @@ def run(args) -> int:
     if args.database:
         settings.values["database"] = args.database
     if args.hardware:
-        settings.values["hardware"] = args.hardware
+        problem = apply_hardware_option(settings, args.hardware)
+        if problem:
+            print(problem, file=sys.stderr)
+            return 2
+    if args.phones:
+        settings.values["phones"] = True  # for this run: the Settings switch keeps its own choice
     CompanionApp(settings=settings, lang=args.lang).run()
     return 0
 

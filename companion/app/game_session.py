@@ -295,11 +295,10 @@ class GameSession:
     def export(self, game_id: int) -> str | None:
         """Write the game's record next to the journal; the path, or None (``last_reason``)."""
         try:
-            text = self.journal.export(game_id)
             info = next((g for g in self.games() if g.id == game_id), None)
             folder = Path(self.journal.path).parent if self.journal.path else Path.cwd()
             path = folder / f"{getattr(info, 'game', None) or 'game'}-game-{game_id}.jsonl"
-            path.write_text(text, encoding="utf-8")
+            self.journal.export_to(game_id, path)  # owner-only (0600); a choice still sealed stays sealed
         except CompanionError as err:
             self.last_reason = err.message
             return None

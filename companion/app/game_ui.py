@@ -117,3 +117,18 @@ class GameUI(Protocol):
         """Play a demo game through the screens, yielding a name at each screen worth a
         picture (``python -m companion screenshots``)."""
         ...
+
+
+class PhonesUI(Protocol):
+    """An optional member of a game's UI package (not part of ``GameUI``'s required members): what
+    the phones may see of the open game (``companion.phones.Sealed``), None when nothing of it
+    is for phones. A UI package without ``sealed`` gives the phones nothing to do."""
+
+    def sealed(self, session: GameSession) -> Any: ...
+
+
+def sealed_for_phones(ui: object, session: GameSession) -> Any:
+    """The open game's ``Sealed`` through its UI package's optional ``sealed`` member, or None."""
+    member = getattr(ui, "sealed", None)
+    return member(session) if callable(member) else None
+

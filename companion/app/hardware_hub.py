@@ -14,7 +14,10 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from companion.app.settings import Readable
+from companion.core.i18n import Domain
 from companion.errors import CompanionError
+from companion.phones.arbiter import HANDSET, KEYPAD, Arbiter
+from hardware import dice_ports
 from hardware import settings as hw_settings
 from hardware.dice import DiceDesk
 from hardware.dice_reader import DiceReader
@@ -22,15 +25,19 @@ from hardware.handsets import BidHandsets
 from hardware.keyboard import HandsetKeyboard
 
 Post = Callable[[Callable[[], None]], None]
-
+T = Domain("app")
 
 
 class SealedHandler(Protocol):
     """What the open game does with a handset's lock and unlock (send its sealed command)."""
 
-    def locked(self, seat: int, value: Any) -> None: ...
+    def locked(self, seat: int, value: Any) -> Any:
+        """Send the seat's sealed command; the engine's reason when refused, else None."""
+        ...
 
-    def unlocked(self, seat: int) -> None: ...
+    def unlocked(self, seat: int) -> Any:
+        """Send the seat's unlock; the engine's reason when refused, else None."""
+        ...
 
 
 class HardwareHub:
@@ -51,6 +58,12 @@ class HardwareHub:
         self.problem = ""  # why the handsets could not be opened
         self.dice_problem = ""
         self.dice_candidate: Any = None
+        self.peek: int | None = None  # the seat whose keyboard key is held down now
+        self.notices = 0  # counts the notices: the app shows each one once
+        # One device per seat: the handsets, the keypad and the phones share it (docs/phones.md).
+        self.arbiter = Arbiter()
+        self._keypad: set[int] = set()  # seats whose next handset lock or unlock came from the keypad
+        self._rejected: Any = None  # the reason of the last roll refused (said with its roll)
 
     # -- opening and closing ------------------------------------------------------------
     def start(self) -> None:
@@ -58,7 +71,11 @@ class HardwareHub:
         self.seat_states = {}
         mode = self.settings.get("hardware") or "auto"
         try:
-            hs = dataclasses.replace(hw_settings.load(), mode=mode)
+            loaded = hw_settings.load(self.settings.get("hardware_file"))
+            mode = loaded.mode if mode == "auto" else mode  # "auto" here: the file's own mode decides
+            hs = dataclasses.replace(loaded, mode=mode)
+            if self.settings.get("dice_port"):  # chosen on the Settings screen
+                hs = dataclasses.replace(hs, dice=dataclasses.replace(hs.dice, port=self.settings.get("dice_port")))
             self.handsets = BidHandsets.from_settings(
                 hs, post=self.post, on_state=self._on_state, on_lock=self._on_lock, on_unlock=self._on_unlock,
                 on_notice=self._on_notice, defer_locks=False)  # each lock goes to the rules at once: the journal seals it
@@ -72,16 +89,18 @@ class HardwareHub:
         self._start_dice(hs, mode)
 
     def _start_dice(self, hs: Any, mode: str) -> None:
-        """The dice desk; with a reader on the serial port unless the hardware is simulated."""
+        """The dice desk; with a reader on the serial port unless the hardware is simulated (then
+        only on a port set, or when ``python -m hardware.simulate dice`` announced its pty)."""
         reader = None
-        if mode != "simulated" or hs.dice.port:
+        self.dice_problem = ""
+        if mode != "simulated" or hs.dice.port or dice_ports.announced():
             try:
                 reader = DiceReader.from_settings(hs.dice, post=self.post).start()
             except Exception as err:
                 self.dice_problem = getattr(err, "reason", None) or str(err)
         self.dice_reader = reader
         self.dice = DiceDesk(reader=reader, post=self.post, on_candidate=self._on_dice_candidate,
-                             on_notice=self._on_notice_text)
+                             on_notice=self._on_notice_text, on_rejected=self._on_dice_rejected)
 
     def stop(self) -> None:
         if self.dice_reader is not None:
@@ -119,7 +138,7 @@ class HardwareHub:
         if self.dice_reader is not None:
             out["dice"] = self.dice_reader.status
         elif self.dice is not None:
-            out["dice"] = self.dice_problem or "no reader: typed faces or the app's roll"
+            out["dice"] = self.dice_problem or T.msg("no_dice_reader")
         return out
 
     # -- the handsets -------------------------------------------------------------------
@@ -138,25 +157,75 @@ class HardwareHub:
         """A laptop key standing for a handset button (``hardware.keyboard``); True if it was one."""
         if self.keyboard is None or not self.sealed_open:
             return False
-        return self.keyboard.key(char, pressed) is not None
+        pressed_key = self.keyboard.key(char, pressed)
+        if pressed_key is None:
+            return False
+        self.peek = pressed_key[0] if pressed else None
+        return True
+
+    def peek_text(self) -> str:
+        """What the held key's seat's own display shows ("  20", "L 20"): on a laptop, the screen
+        shows it only while that seat's key is held, so the others never see it."""
+        hs, seat = self.handsets, self.peek
+        if hs is None or seat is None:
+            return ""
+        displays = hs.displays
+        shown = displays.shown(seat) if displays is not None and hasattr(displays, "shown") else None
+        return (shown or "").strip()
 
     def _on_state(self, seat: int, state: str) -> None:
         self.seat_states = {**self.seat_states, seat: state}
         self._changed()
 
+    def from_keypad(self, seat: int) -> None:
+        """The next lock or unlock of ``seat`` on the handsets comes from the screen's keypad."""
+        self._keypad.add(seat)
+
+    def _source(self, seat: int) -> str:
+        if seat in self._keypad:
+            self._keypad.discard(seat)
+            return KEYPAD
+        return HANDSET
+
     def _on_lock(self, seat: int, value: Any) -> None:
-        if self.sealed is not None:
-            self.sealed.locked(seat, value)
+        source = self._source(seat)
+        holder = self.arbiter.take(seat, source)
+        if holder is not None:  # the seat locked on another device: that one holds it
+            self.say(T.msg(f"held_{holder}", seat=seat + 1))
+            self.resync(seat)
+            return
+        reason = self.sealed.locked(seat, value) if self.sealed is not None else None
+        if reason:
+            self.arbiter.release(seat, source)
+            self.say(reason)
 
     def _on_unlock(self, seat: int) -> None:
-        if self.sealed is not None:
-            self.sealed.unlocked(seat)
+        source = self._source(seat)
+        holder = self.arbiter.may_unlock(seat, source)
+        if holder is not None:
+            self.say(T.msg(f"held_{holder}", seat=seat + 1))
+            self.resync(seat)
+            return
+        reason = self.sealed.unlocked(seat) if self.sealed is not None else None
+        if reason:
+            self.say(reason)
+        else:
+            self.arbiter.release(seat, source)
+
+    def resync(self, seat: int | None = None) -> None:
+        """Show the handsets the locks the rules hold (a refused press changed a seat's handset)."""
+        for fn in list(self.restarted):
+            fn()
 
     def _on_notice(self, seat: int, text: str) -> None:
         self._on_notice_text(text)
 
     def _on_notice_text(self, text: str) -> None:
+        if self._rejected is not None and text == self._rejected:
+            self._rejected = None  # the desk tells a rejection twice: its roll was said already
+            return
         self.notice = text
+        self.notices += 1
         self._changed()
 
     def say(self, text: str) -> None:
@@ -177,6 +246,13 @@ class HardwareHub:
         self.dice_candidate = None
         if self.dice is not None:
             self.dice.cancel()
+
+    def _on_dice_rejected(self, roll: Any, why: Any) -> None:
+        """A reader roll of the wrong size or kind: the table sees what was read and why not."""
+        self._rejected = why
+        if self.dice is None or self.dice.request_open is None:
+            return  # nothing was asked (a Settings test roll): not the table's business
+        self.say(T.msg("dice_rejected", roll=str(roll), why=why))
 
     def _on_dice_candidate(self, roll: Any) -> None:
         self.dice_candidate = roll

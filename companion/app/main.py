@@ -21,8 +21,9 @@ from kivy.uix.screenmanager import NoTransition
 import companion.app.widgets  # noqa: F401  (registers the widget classes the kv files use)
 from companion.app import theme
 from companion.app.game_session import GameSession
-from companion.app.game_ui import GameUI
+from companion.app.game_ui import GameUI, sealed_for_phones
 from companion.app.hardware_hub import HardwareHub
+from companion.app.phone_link import PhoneLink
 from companion.app.i18n import LANGUAGES, Translations
 from companion.app.parts import game_uis, installed_games, open_journal
 from companion.app.round_history import RoundHistory
@@ -41,12 +42,14 @@ class CompanionApp(App):
     touch = NumericProperty(48)  # touch target height in pixels
     session = ObjectProperty(None, allownone=True)
     hardware = ObjectProperty(None, allownone=True)
+    phones = ObjectProperty(None, allownone=True)  # PhoneLink: the phones' server, on or off
     in_game = BooleanProperty(False)
     banner = StringProperty("")  # who must act now, and what
     phase_line = StringProperty("")  # round and phase
     hardware_line = StringProperty("")  # which hardware the app uses (real or simulated)
     startup_error = StringProperty("")
     hw = DictProperty({})
+    peek_text = StringProperty("")  # a keyboard handset's own display, while its seat's key is held
 
     def __init__(self, *, settings: Settings | None = None, lang: str | None = None,
                  games: list[Game] | None = None, **kwargs: Any):
@@ -64,6 +67,8 @@ class CompanionApp(App):
         self.screens: dict[str, Any] = {}
         self.charts: RoundHistory | None = None
         self.dialog = None  # the last dialog opened (tests and screenshots look inside it)
+        self._peeking: Any = None  # the Clock event redrawing ``peek_text``
+        self._notices_shown = 0  # the hub's notices already toasted
 
     # -- text -------------------------------------------------------------------------
     def t(self, key: str, *_bound: Any, **fields: Any) -> str:
@@ -87,6 +92,8 @@ class CompanionApp(App):
         if lang in LANGUAGES:
             self.lang = lang
             self.settings.set("lang", lang)
+            if self.phones is not None and self.phones.server is not None:
+                self.phones.server.lang = lang  # a phone that names no language gets the table's
             self.refresh()
 
     # -- the open game's UI --------------------------------------------------------------
@@ -141,10 +148,32 @@ class CompanionApp(App):
         if hub is None or not (0 < key < 256):
             return False
         try:
-            return hub.key(chr(key), pressed)
+            used = hub.key(chr(key), pressed)
         except Exception as err:  # real pins: the keyboard cannot press them
             self.toast(getattr(err, "reason", str(err)))
             return False
+        if used:
+            self._peek(hub.peek)
+        return used
+
+    def _peek(self, seat: int | None) -> None:
+        """While a seat's key is held its own display shows on screen (the player's hand hides
+        it from the others); it goes the moment the key is released."""
+        if self._peeking is not None:
+            self._peeking.cancel()
+            self._peeking = None
+        if seat is None:
+            self.peek_text = ""
+            return
+        header = self.session.header.get("seats", []) if self.session is not None and self.session.has_game else []
+        name = header[seat].get("name") if seat < len(header) else None
+
+        def show(_dt: float) -> None:
+            text = self.hardware.peek_text() if self.hardware is not None else ""
+            self.peek_text = self.t("top.peek", name=name or seat + 1, shown=text) if text else ""
+
+        show(0)
+        self._peeking = Clock.schedule_interval(show, 0.05)  # the display follows the presses
 
     def _on_key_down(self, _window: Any, key: int, *_args: Any) -> bool:
         return self._handset_key(key, True)
@@ -162,6 +191,8 @@ class CompanionApp(App):
             self.session.close()
         if self.hardware is not None:
             self.hardware.stop()
+        if self.phones is not None:
+            self.phones.stop()
         journal, problem = open_journal(self.settings)
         session = GameSession(journal, self.settings)
         hardware = HardwareHub(self.settings, post=self._post)
@@ -169,9 +200,14 @@ class CompanionApp(App):
         self.charts = RoundHistory(session, self.uis.get)
         for ui in self.uis.values():
             ui.attach(session, hardware)
+        phones = PhoneLink(self.settings, session, hardware, self._post,
+                           sealed_of=lambda: sealed_for_phones(self.ui, session), lang=lambda: self.lang)
+        session.observers.append(phones.on_change)  # after the UIs': their handlers are in place
         session.listeners.append(self._on_session_change)
         hardware.listeners.append(self._on_session_change)
-        self.session, self.hardware = session, hardware
+        phones.listeners.append(self._on_session_change)
+        self.session, self.hardware, self.phones = session, hardware, phones
+        phones.start()
         self.startup_error = self.t(problem[0], **problem[1]) if problem else ""
         if self.settings.problem:  # a broken settings file: the defaults are used, and said
             self.startup_error = (self.startup_error + "\n" if self.startup_error else "") + self.t(
@@ -234,6 +270,11 @@ class CompanionApp(App):
             return
         self.in_game = s.has_game and self.ui is not None
         self.hw = dict(self.hardware.status()) if self.hardware else {}
+        hub = self.hardware
+        if hub is not None and hub.notices != self._notices_shown:  # a refused lock, a roll of the wrong size
+            self._notices_shown = hub.notices
+            if hub.notice:
+                self.toast(self.reason(hub.notice))
         self.hardware_line = self._hardware_line()
         ui = self.ui
         if self.in_game and ui is not None:
@@ -296,6 +337,8 @@ class CompanionApp(App):
         dialogs.open_menu(self)
 
     def on_stop(self) -> None:
+        if self.phones is not None:
+            self.phones.stop()
         if self.hardware is not None:
             self.hardware.stop()
         if self.session is not None:

@@ -96,5 +96,8 @@ class MemoryJournal:
     def export(self, game_id: int) -> str:
         raise StorageError(T.msg("memory_no_export"))
 
+    def export_to(self, game_id: int, path: Any) -> None:
+        raise StorageError(T.msg("memory_no_export"))
+
     def close(self) -> None:
         pass

@@ -19,6 +19,10 @@ DEFAULTS = {
     "key_file": None,  # None: the journal's default seal key in the user's data folder
     "box_profile": None,  # None: the default box-profile.json in the user's data folder
     "fullscreen": "auto",
+    "hardware_file": None,  # None: the shipped data/hardware/hardware.json; else a table's own file over it
+    "dice_port": None,  # None: the hardware file's port, else found by HELLO (the simulator's announcement too)
+    "phones": False,  # phones as private handsets (docs/phones.md): off unless switched on
+    "phones_port": 8765,
 }
 
 

@@ -1,18 +1,21 @@
 """``python -m companion export|state --db PATH [--game ID]``: a game of the journal.
 
-``export`` prints the game as its record (JSON Lines); ``state`` prints its current state
-as ``replay`` prints a record's final state. Without ``--game``: the game played last.
-``import --db PATH FILE`` adds a record (``-`` for standard input) as a new game, checking
-every line before anything is written, and prints the new game's id.
-``games`` is not a subcommand (the lead's CLI table lists these two); ``--list`` prints
-the list of games instead.
+``export`` prints the game as its record (JSON Lines; a choice still sealed is written
+sealed: who chose, never what), or writes it to ``--out FILE`` readable by its owner only;
+``state`` prints its current state as ``replay`` prints a record's final state. Without
+``--game``: the game played last. ``import --db PATH FILE`` adds a record (``-`` for
+standard input) as a new game, checking every line before anything is written, and prints
+the new game's id. ``--list`` prints the list of games instead.
+
+What opening the journal repaired or found lost is told on stderr, one line each; the
+exit status is then 1 when commands are lost (the output holds what is left), else 0. A
+journal that cannot be read is one line on stderr and exit 2.
 """
 
 from __future__ import annotations
 
 import json
 import sys
-
 
 
 def add_arguments(parser, command: str) -> None:
@@ -22,37 +25,44 @@ def add_arguments(parser, command: str) -> None:
         return
     parser.add_argument("--game", type=int, metavar="ID", help="which game (default: the one played last)")
     parser.add_argument("--list", action="store_true", help="list the games of the journal instead")
+    if command == "export":
+        parser.add_argument("--out", metavar="FILE", help="write the record to FILE (mode 0600) instead of stdout")
+
+
+def _tell(journal) -> int:
+    """The journal's notices on stderr; 1 if commands were lost, else 0."""
+    for notice in journal.notices:
+        print(notice, file=sys.stderr)
+    return 1 if any(r.losses for r in journal.reports) else 0
 
 
 def run(args) -> int:
     # imported here: every `python -m companion` loads this module, few need SQLAlchemy
-    from companion.storage.errors import StorageError
     from companion.storage.journal import Journal
 
     if args.command == "import":
         return _import(args, Journal)
-    try:
-        journal = Journal(args.db, readonly=True)
-    except StorageError as err:
-        print(err.reason, file=sys.stderr)
-        return 2
-    with journal:
+    with Journal(args.db, readonly=True) as journal:
+        status = _tell(journal)
         if args.list:
             for g in journal.games():
                 state = "won by " + g.winner if g.winner else ("finished" if g.finished else "in progress")
                 print(f"{g.id}\t{g.created_at[:16]}\t{', '.join(g.players)}\tround {g.rounds}\t{state}")
-            return 0
+            return status
         game = args.game if args.game is not None else journal.latest_game()
         if game is None:
             print(f"The journal {journal.path} holds no games.", file=sys.stderr)
             return 2
         if args.command == "export":
-            sys.stdout.write(journal.export(game))
+            if getattr(args, "out", None):
+                journal.export_to(game, args.out)
+            else:
+                sys.stdout.write(journal.export(game))
         else:
             g = journal.state(game)
             rules = journal.rules.get(journal.header(game).get("game", journal.rules.default))
             print(json.dumps(rules.summary(g), ensure_ascii=False, indent=2))
-    return 0
+    return status
 
 
 def _import(args, journal_class) -> int:
@@ -68,6 +78,7 @@ def _import(args, journal_class) -> int:
     except (OSError, UnicodeDecodeError) as err:
         raise GameError(f"{name} cannot be read ({getattr(err, 'strerror', None) or err})") from None
     with journal_class(args.db) as journal:
+        _tell(journal)
         game = journal.import_record(text, name=name)
     print(game)
     return 0

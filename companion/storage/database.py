@@ -1,36 +1,37 @@
-"""Opening the journal's SQLite file: settings, locks, damage, versions, pragmas.
+"""The journal's SQLite file: where it is, its instance lock, its connections, its errors.
 
-Every connection runs in WAL mode with ``synchronous=FULL``: a commit is on the disk
-when it returns. Before anything is changed, the file is looked at read-only: a file
-that is not a database or is malformed is moved aside under a new name (never
-overwritten) and a fresh journal is started; a journal from a newer version is refused
-and left untouched; an older one is copied aside and migrated.
+Every connection runs in WAL mode with ``synchronous=FULL``: a commit is on the disk when
+it returns. Opening a journal (checking it against its shadow, repairing, migrating) is
+``opening.open_database``; this module holds the parts it is made of.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sqlite3
-import urllib.parse
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-from sqlalchemy import Engine, create_engine, event, exc, text
+from sqlalchemy import Engine, create_engine, event, exc
+from sqlalchemy.pool import StaticPool
 
+from companion.core.i18n import Message
+from companion.storage.dbview import ro_uri
 from companion.storage.errors import StorageError
-from companion.storage.migrations import migrate
-from companion.storage.models import SCHEMA_VERSION, JournalModel, SchemaVersion
+from companion.storage.recovery import GameReport
+from companion.storage.shadow import ShadowWriter
 
 try:
     import fcntl
 except ImportError:  # not on Linux (the Pi) or macOS: no instance lock
-    fcntl = None
+    fcntl = None  # type: ignore[assignment]
 
-SQLITE_MAGIC = b"SQLite format 3\x00"
-SQLITE_CORRUPT, SQLITE_NOTADB = 11, 26  # the only answers that mean "damaged"
 BUSY_TIMEOUT = 2.0
+READ_ONLY_ERRNOS = (errno.EROFS, errno.EACCES, errno.EPERM)
 
 
 def now() -> str:
@@ -50,97 +51,101 @@ def resolve_path(location: str) -> Path:
 
         url = make_url(location)
     except exc.ArgumentError as err:
-        raise StorageError(f"'{location}' is neither a file path nor a database URL.") from err
+        raise StorageError.of("bad_location", location=location) from err
     if not url.drivername.startswith("sqlite"):
-        raise StorageError(f"The journal keeps its games in SQLite; '{url.drivername}' databases are not supported.")
+        raise StorageError.of("not_sqlite", driver=url.drivername)
     if not url.database or url.database == ":memory:":
-        raise StorageError("The journal needs a database file (an sqlite:///PATH URL), not an in-memory database.")
+        raise StorageError.of("in_memory")
     return Path(url.database).expanduser()
 
 
-class _Damaged(Exception):
-    pass
+@dataclass
+class Database:
+    """An open journal: its SQLAlchemy engine, its shadow, and what the user must be told."""
+
+    path: Path
+    engine: Engine
+    readonly: bool
+    journal_id: str
+    notices: list[Message] = field(default_factory=list)
+    reports: list[GameReport] = field(default_factory=list)
+    shadow: ShadowWriter | None = None
+    in_memory: bool = False  # read-only, repaired in memory from the shadow
+    _lock: int | None = None
+
+    def close(self) -> None:
+        self.engine.dispose()
+        if self.shadow is not None:
+            self.shadow.close()
+            self.shadow = None
+        if self._lock is not None:
+            os.close(self._lock)  # releases the instance lock
+            self._lock = None
 
 
-def _ro_uri(path: Path) -> str:
-    return f"file:{urllib.parse.quote(str(path.resolve()))}?mode=ro"
+def folder_error(path: Path, err: OSError) -> StorageError:
+    if err.errno in READ_ONLY_ERRNOS:
+        return StorageError.of("folder_read_only", path=str(path))
+    return StorageError.of("folder_unusable", path=str(path), detail=err.strerror or str(err))
 
 
-def _probe(path: Path, busy_timeout: float) -> int | None:
-    """The schema version of an existing journal, ``None`` for a new (empty) one.
-
-    Read-only: nothing in the file changes. ``_Damaged`` for a file that is not a
-    database or is malformed; ``StorageError`` for another program's database or a lock.
-    """
-    if not path.exists() or path.stat().st_size == 0:
+def instance_lock(path: Path) -> int | None:
+    """Hold ``PATH.lock`` for as long as this process runs; refuse a second instance."""
+    if fcntl is None:
         return None
-    with open(path, "rb") as f:
-        if f.read(len(SQLITE_MAGIC)) != SQLITE_MAGIC:
-            raise _Damaged("it is not a database")
+    real = path.resolve()  # one lock per file, however it is named (a symlink, a second mount path)
+    lock_path = real.with_name(real.name + ".lock")
     try:
-        conn = sqlite3.connect(_ro_uri(path), uri=True, timeout=busy_timeout)
-    except sqlite3.Error as err:
-        raise _not_damaged_but(path, err) from err
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as err:
+        raise folder_error(path, err) from None
     try:
-        check = conn.execute("PRAGMA quick_check").fetchall()
-        if check != [("ok",)]:
-            raise _Damaged("it is malformed: " + "; ".join(str(r[0]) for r in check[:3]))
-        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if "schema_version" not in tables:
-            if tables:
-                raise StorageError(
-                    f"{path} is a database of some other program, not a Magnifico Companion journal; "
-                    "it was left untouched. Choose another file."
-                )
-            return None
-        row = conn.execute("SELECT version FROM schema_version").fetchone()
-        if row is None or not isinstance(row[0], int):
-            raise _Damaged("its schema version is missing")
-        return row[0]
-    except sqlite3.DatabaseError as err:
-        if getattr(err, "sqlite_errorcode", 0) & 0xFF in (SQLITE_CORRUPT, SQLITE_NOTADB):
-            raise _Damaged(str(err)) from err
-        raise _not_damaged_but(path, err) from err
-    finally:
-        conn.close()
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        holder = os.read(fd, 32).decode(errors="replace").strip()
+        os.close(fd)
+        key = "already_open_by" if holder else "already_open"
+        raise StorageError.of(key, path=str(path), pid=holder) from None
+    except OSError as err:
+        os.close(fd)
+        raise folder_error(path, err) from None
+    try:
+        os.ftruncate(fd, 0)
+        os.write(fd, str(os.getpid()).encode())
+    except OSError:
+        pass  # the pid is only a courtesy for the message of a second instance
+    return fd
 
 
-def _not_damaged_but(path: Path, err: sqlite3.Error) -> StorageError:
-    """Any other failure (locked, unreadable, I/O): told, and the file is never moved."""
-    message = str(err)
-    if "locked" in message or "busy" in message:
-        return StorageError(_busy_message(path))
-    return StorageError(f"The journal {path} cannot be opened ({message}); it was left as it is.")
+def _pragmas(readonly: bool, busy_timeout: float):
+    def apply(dbapi_conn, _record) -> None:
+        cur = dbapi_conn.cursor()
+        if not readonly:
+            cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA synchronous=FULL")
+        cur.execute(f"PRAGMA busy_timeout={int(busy_timeout * 1000)}")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.close()
+
+    return apply
 
 
-def _busy_message(path: Path) -> str:
-    return (
-        f"The journal {path} is busy: another program holds it locked. "
-        "Close the other Magnifico Companion (or wait a moment) and try again."
-    )
+def file_engine(path: Path, *, readonly: bool, immutable: bool = False, busy_timeout: float = BUSY_TIMEOUT) -> Engine:
+    url = f"sqlite:///{ro_uri(path, immutable=immutable)}&uri=true" if readonly else f"sqlite:///{path}"
+    engine = create_engine(url, connect_args={"timeout": busy_timeout, "check_same_thread": False})
+    event.listen(engine, "connect", _pragmas(readonly, busy_timeout))
+    return engine
 
 
-def _move_aside(path: Path, reason: str) -> str:
-    """Rename the damaged file (and its -wal/-shm) to a new name; the notice for the user."""
-    base = path.with_name(f"{path.name}.damaged-{stamp()}")
-    target, n = base, 1
-    while target.exists():
-        n += 1
-        target = base.with_name(f"{base.name}-{n}")
-    os.rename(path, target)
-    for suffix in ("-wal", "-shm"):
-        companion = path.with_name(path.name + suffix)
-        if companion.exists():
-            os.rename(companion, target.with_name(target.name + suffix))
-    return (
-        f"The journal {path} was damaged ({reason}). It has been kept as {target} "
-        "and a new, empty journal was started."
-    )
+def memory_engine() -> Engine:
+    """A private in-memory database (one connection shared by every session)."""
+    return create_engine("sqlite://", poolclass=StaticPool, connect_args={"check_same_thread": False})
 
 
-def _backup(path: Path, version: int) -> Path:
+def backup(path: Path, version: int) -> Path:
+    """A copy of an older journal, kept before it is migrated."""
     target = path.with_name(f"{path.name}.v{version}-{stamp()}")
-    src = sqlite3.connect(_ro_uri(path), uri=True)
+    src = sqlite3.connect(ro_uri(path), uri=True)
     try:
         dst = sqlite3.connect(target)
         with dst:
@@ -151,149 +156,22 @@ def _backup(path: Path, version: int) -> Path:
     return target
 
 
-@dataclass
-class Database:
-    """An open journal file: its SQLAlchemy engine and what the user must be told."""
-
-    path: Path
-    engine: Engine
-    readonly: bool
-    notices: list[str] = field(default_factory=list)
-    _lock: int | None = None
-
-    def close(self) -> None:
-        self.engine.dispose()
-        if self._lock is not None:
-            os.close(self._lock)  # releases the instance lock
-            self._lock = None
-
-
-def _instance_lock(path: Path) -> int | None:
-    """Hold ``PATH.lock`` for as long as this process runs; refuse a second instance."""
-    if fcntl is None:
-        return None
-    real = path.resolve()  # one lock per file, however it is named (a symlink, a second mount path)
-    lock_path = real.with_name(real.name + ".lock")
-    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        holder = os.read(fd, 32).decode(errors="replace").strip()
-        os.close(fd)
-        who = f" (process {holder})" if holder else ""
-        raise StorageError(
-            f"The journal {path} is already open in another Magnifico Companion{who}. "
-            "Close that one first: two programs writing one game would spoil it."
-        ) from None
-    os.ftruncate(fd, 0)
-    os.write(fd, str(os.getpid()).encode())
-    return fd
-
-
-def open_database(location: str, *, readonly: bool = False, busy_timeout: float = BUSY_TIMEOUT) -> Database:
-    path = resolve_path(location)
-    if readonly and not path.exists():
-        raise StorageError(f"There is no journal at {path}.")
-    if path.is_dir():
-        raise StorageError(f"{path} is a folder, not a journal file; choose a file name inside it.")
-    lock = None
-    notices = []
-    try:
-        if not readonly:
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as err:
-                raise StorageError(f"The folder of the journal {path} cannot be made ({err.strerror}).") from err
-            lock = _instance_lock(path)
-        try:
-            version = _probe(path, busy_timeout)
-        except _Damaged as damaged:
-            if readonly:
-                raise StorageError(f"The journal {path} is damaged ({damaged}); nothing was changed.") from None
-            notices.append(_move_aside(path, str(damaged)))
-            version = None
-        if version is not None and version > SCHEMA_VERSION:
-            raise StorageError(
-                f"The journal {path} was written by a newer Magnifico Companion (schema {version}; "
-                f"this one knows up to {SCHEMA_VERSION}). Update the app; the file was left untouched."
-            )
-        if readonly and version is not None and version < SCHEMA_VERSION:
-            raise StorageError(
-                f"The journal {path} is from an older version (schema {version}); "
-                "open it once with the app to bring it up to date."
-            )
-        if readonly and version is None:
-            raise StorageError(f"{path} holds no games yet.")
-        engine = _engine(path, readonly, busy_timeout)
-        if not readonly:
-            with storage_errors(path):
-                _prepare(engine, path, version, notices)
-    except BaseException:
-        if lock is not None:
-            os.close(lock)
-        raise
-    return Database(path=path, engine=engine, readonly=readonly, notices=notices, _lock=lock)
-
-
-def _engine(path: Path, readonly: bool, busy_timeout: float) -> Engine:
-    if readonly:
-        url = f"sqlite:///{_ro_uri(path)}&uri=true"
-    else:
-        url = f"sqlite:///{path}"
-    engine = create_engine(url, connect_args={"timeout": busy_timeout, "check_same_thread": False})
-
-    @event.listens_for(engine, "connect")
-    def _pragmas(dbapi_conn, _record):
-        cur = dbapi_conn.cursor()
-        if not readonly:
-            cur.execute("PRAGMA journal_mode=WAL")
-        cur.execute("PRAGMA synchronous=FULL")
-        cur.execute(f"PRAGMA busy_timeout={int(busy_timeout * 1000)}")
-        cur.execute("PRAGMA foreign_keys=ON")
-        cur.close()
-
-    return engine
-
-
-def _prepare(engine: Engine, path: Path, version: int | None, notices: list[str]) -> None:
-    if version is None:
-        with engine.begin() as conn:
-            JournalModel.metadata.create_all(conn)
-            if conn.execute(text("SELECT count(*) FROM schema_version")).scalar() == 0:
-                conn.execute(
-                    SchemaVersion.__table__.insert().values(id=1, version=SCHEMA_VERSION, updated_at=now())
-                )
-    elif version < SCHEMA_VERSION:
-        backup = _backup(path, version)
-        with engine.begin() as conn:
-            migrate(conn, version, now())
-        notices.append(
-            f"The journal was brought from schema {version} to {SCHEMA_VERSION}; the old file is kept as {backup}."
-        )
-
-
 @contextlib.contextmanager
-def storage_errors(path: Path):
+def storage_errors(path: Path) -> Iterator[None]:
     """Turn SQLite's failures into a ``StorageError`` the table can act on."""
     try:
         yield
     except (exc.OperationalError, sqlite3.OperationalError) as err:
         message = str(getattr(err, "orig", err))
         if "full" in message:
-            raise StorageError(
-                f"The disk holding the journal {path} is full: the last action was NOT saved "
-                "and has not happened. Free some space and do it again."
-            ) from err
+            raise StorageError.of("disk_full", path=str(path)) from err
         if "locked" in message or "busy" in message:
-            raise StorageError(_busy_message(path)) from err
+            raise StorageError.of("busy", path=str(path)) from err
         if "readonly" in message or "read-only" in message:
-            raise StorageError(f"The journal {path} cannot be written (read-only file or folder).") from err
-        raise StorageError(
-            f"The journal {path} could not be written ({message}); the last action was NOT saved."
-        ) from err
+            raise StorageError.of("read_only_file", path=str(path)) from err
+        if "decode" in message or "UTF-8" in message:
+            raise StorageError.of("damaged_text", path=str(path)) from err
+        raise StorageError.of("not_saved", path=str(path), detail=message) from err
     except (exc.DatabaseError, sqlite3.DatabaseError) as err:
         message = str(getattr(err, "orig", err))
-        raise StorageError(
-            f"The journal {path} is damaged ({message}). Restart the app: it keeps the damaged "
-            "file aside and starts a new journal."
-        ) from err
+        raise StorageError.of("damaged_restart", path=str(path), detail=message) from err

@@ -68,9 +68,5 @@ def run(args: argparse.Namespace, game: Game) -> int:
             print(T.format("demo_disagree"), file=sys.stderr)
             return 1
         if getattr(args, "record", None):
-            try:
-                with open(args.record, "w", encoding="utf-8") as f:
-                    f.write(journal.export(game_id))
-            except OSError as err:
-                raise CompanionError(T.msg("cannot_write", path=args.record, detail=str(err.strerror))) from None
+            journal.export_to(game_id, args.record)  # owner-only (0600), whole or not at all
     return 0

@@ -2,8 +2,11 @@
 
 Version 1 (the first journal) had no game-list columns; version 2 adds ``updated_at``,
 ``players``, ``rounds``, ``finished`` and ``winner`` to ``games`` (the list of games reads
-them without replaying every game). Each step runs in one transaction together with the
-new version number, after a copy of the file is kept beside it.
+them without replaying every game); version 3 adds the checks: the journal's id, a sum
+on every row, the transaction numbers the shadow shares (every row so far is transaction
+1 of its game) and drops the snapshots (they are taken again, with their sums). Each step
+runs in one transaction together with the new version number, after a copy of the file is
+kept beside it; the shadow is written once the migrated journal is committed.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from collections.abc import Callable
 from sqlalchemy import Connection, text
 
 from companion.storage.models import SCHEMA_VERSION
+from companion.storage.sums import game_sum, row_sum, schema_sum
 
 # The tables as version 1 made them (kept to test the migration from it).
 V1_DDL = [
@@ -48,7 +52,36 @@ def v1_to_v2(conn: Connection) -> None:
         )
 
 
-STEPS: dict[int, Callable[[Connection], None]] = {1: v1_to_v2}
+def v2_to_v3(conn: Connection) -> None:
+    """Sums and transaction numbers on every row, the journal's id; snapshots retaken."""
+    import uuid
+
+    for ddl in ("schema_version ADD COLUMN journal_id VARCHAR", "schema_version ADD COLUMN sum VARCHAR",
+                "games ADD COLUMN txn INTEGER NOT NULL DEFAULT 0", "games ADD COLUMN sum VARCHAR NOT NULL DEFAULT ''",
+                "commands ADD COLUMN txn INTEGER NOT NULL DEFAULT 0",
+                "commands ADD COLUMN sum VARCHAR NOT NULL DEFAULT ''",
+                "snapshots ADD COLUMN chain VARCHAR NOT NULL DEFAULT ''",
+                "snapshots ADD COLUMN sum VARCHAR NOT NULL DEFAULT ''"):
+        conn.execute(text(f"ALTER TABLE {ddl}"))
+    journal_id = uuid.uuid4().hex
+    conn.execute(text("UPDATE schema_version SET journal_id = :j, sum = :s"),
+                 {"j": journal_id, "s": schema_sum(3, journal_id)})
+    conn.execute(text("DELETE FROM snapshots"))
+    for gid, name, created_at, head, header, meta in conn.execute(
+        text("SELECT id, game, created_at, head, header, meta FROM games")
+    ).all():
+        conn.execute(text("UPDATE games SET txn = 1, sum = :s WHERE id = :id"),
+                     {"s": game_sum(gid, name, created_at, head, 1, header, meta), "id": gid})
+        # the status follows the head (undone rows wait above it), as the checks expect
+        conn.execute(text("UPDATE commands SET status = CASE WHEN seq <= :h THEN 'done' ELSE 'undone' END "
+                          "WHERE game_id = :id"), {"h": head, "id": gid})
+    rows = conn.execute(text("SELECT id, game_id, seq, sealed, reveal, created_at, body FROM commands")).all()
+    for row_id, gid, seq, sealed, reveal, at, body in rows:
+        conn.execute(text("UPDATE commands SET txn = 1, sum = :s WHERE id = :id"),
+                     {"s": row_sum(gid, seq, 1, bool(sealed), bool(reveal), at, body), "id": row_id})
+
+
+STEPS: dict[int, Callable[[Connection], None]] = {1: v1_to_v2, 2: v2_to_v3}
 
 
 def migrate(conn: Connection, found: int, now: str) -> None:

@@ -1,13 +1,20 @@
 """The journal's tables (schema version ``SCHEMA_VERSION``; see migrations.py for older ones).
 
-- ``schema_version``: one row, the version of these tables.
+- ``schema_version``: one row, the version of these tables and the journal's id (the
+  shadow file beside the database names the same id).
 - ``games``: one row per game: its record header, where it stands (``head``: how many
   commands are in effect) and what the game list shows.
 - ``commands``: every accepted command, in order (``seq`` from 1). ``status`` is ``done``,
   or ``undone`` while it waits on the redo stack. ``body`` is the JSON of
   ``{"command": ..., "events": [...]}``, sealed while it hides a bid (``sealed``).
 - ``snapshots``: the state after command ``seq``, so that opening a game replays only the
-  last few commands. Sealed when taken while a bid was still hidden.
+  last few commands. Sealed when taken while a secret was still hidden.
+
+Schema 3: every row of ``games``, ``commands`` and ``snapshots`` carries ``sum``, a
+checksum of what it holds (sums.py), so a flipped byte is found, never trusted;
+``games.txn`` counts the game's write transactions and ``commands.txn`` is the one that
+wrote the row (the shadow file uses the same numbers); ``snapshots.chain`` sums up the
+rows the snapshot was made from.
 """
 
 from __future__ import annotations
@@ -16,7 +23,7 @@ from sqlalchemy import UniqueConstraint
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 class JournalModel(SQLModel, registry=registry()):
@@ -28,6 +35,8 @@ class SchemaVersion(JournalModel, table=True):
     id: int = Field(default=1, primary_key=True)
     version: int
     updated_at: str
+    journal_id: str | None = None  # schema 3
+    sum: str | None = None
 
 
 class Game(JournalModel, table=True):
@@ -44,6 +53,9 @@ class Game(JournalModel, table=True):
     rounds: int | None = None
     finished: bool | None = None
     winner: str | None = None
+    # schema 3: checks
+    txn: int = 0
+    sum: str = ""
 
 
 class CommandRow(JournalModel, table=True):
@@ -58,6 +70,8 @@ class CommandRow(JournalModel, table=True):
     reveal: bool = False
     body: str
     created_at: str
+    txn: int = 0  # schema 3
+    sum: str = ""
 
 
 class Snapshot(JournalModel, table=True):
@@ -70,3 +84,5 @@ class Snapshot(JournalModel, table=True):
     sealed: bool = False
     body: str
     created_at: str
+    chain: str = ""  # schema 3
+    sum: str = ""

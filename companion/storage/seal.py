@@ -1,4 +1,4 @@
-"""Sealing: what a bid looks like in the journal before its reveal.
+"""Sealing: what a secret (a bid, a faction) looks like in the journal before its reveal.
 
 A per-installation secret key (32 random bytes in a file only its owner may read, mode
 0600) seals a row: a keystream from HMAC-SHA256 in counter mode is XORed with the text,
@@ -35,9 +35,9 @@ def load_key(path: Path, *, create: bool) -> bytes | None:
             return None
         return _create_key(path)
     except OSError as err:
-        raise StorageError(f"The key file {path} that seals bids cannot be read ({err.strerror}).") from err
+        raise StorageError.of("key_unreadable", key_file=str(path), detail=err.strerror or str(err)) from err
     if len(key) != KEY_BYTES:
-        raise StorageError(f"The key file {path} that seals bids is damaged ({len(key)} bytes, not {KEY_BYTES}).")
+        raise StorageError.of("key_damaged", key_file=str(path), size=len(key), expected=KEY_BYTES)
     try:
         if path.stat().st_mode & 0o077:  # copied with looser rights: only its owner may read it
             path.chmod(0o600)
@@ -54,7 +54,7 @@ def _create_key(path: Path) -> bytes:
     except FileExistsError:
         return load_key(path, create=False)  # another instance made it a moment ago
     except OSError as err:
-        raise StorageError(f"The key file {path} that seals bids cannot be created ({err.strerror}).") from err
+        raise StorageError.of("key_not_created", key_file=str(path), detail=err.strerror or str(err)) from err
     try:
         os.write(fd, key)
         os.fsync(fd)
@@ -107,17 +107,14 @@ def seal(key: bytes, text: str, place: str) -> str:
 def unseal(key: bytes, blob: str, place: str) -> str:
     """The text sealed at ``place``; ``StorageError`` for a wrong key or a damaged row."""
     if not blob.startswith(PREFIX):
-        raise StorageError("A sealed row of the journal is damaged.")
+        raise StorageError.of("seal_damaged")
     try:
         raw = base64.b64decode(blob[len(PREFIX):], validate=True)
     except ValueError as err:
-        raise StorageError("A sealed row of the journal is damaged.") from err
+        raise StorageError.of("seal_damaged") from err
     nonce, sealed, tag = raw[:NONCE_BYTES], raw[NONCE_BYTES:-TAG_BYTES], raw[-TAG_BYTES:]
     if len(raw) < NONCE_BYTES + TAG_BYTES or not hmac.compare_digest(tag, _tag(key, nonce, place, sealed)):
-        raise StorageError(
-            "The sealed bids in this journal do not open with this installation's key file "
-            "(the key has changed, or the row is damaged)."
-        )
+        raise StorageError.of("seal_wrong_key")
     return _xor(sealed, _keystream(key, nonce, len(sealed))).decode("utf-8")
 
 

@@ -2,7 +2,8 @@
 
 ``python crash_driver.py play FOLDER POINT`` starts the app on the journal in FOLDER, plays a
 Magnifico demo game through the session up to POINT ("auction": two bids locked on the
-handsets, the third not; "battle": an assault rolled, the battle still on), prints ``ready``
+handsets, the third not; "battle": an assault rolled, the battle still on; "turn": a player's
+turn with an action done and the turn not ended), prints ``ready``
 and waits to be killed. ``python crash_driver.py look FOLDER`` starts the app again on the
 same journal and prints, as one JSON line, what the table sees at once and after Resume.
 """
@@ -39,16 +40,21 @@ def frames_until(predicate, seconds: float = 10.0) -> None:
         time.sleep(0.01)
 
 
+MID_TURN = {"Invade", "BuildTower", "BuildCastle", "Activate", "BuildTank", "BuildAirplane", "Move"}
+
+
 def play(folder: str, point: str) -> None:
     app = start(folder)
     ui, s = app.uis["magnifico"], app.session
     assert s.new_game(GAME, GAME.demo_header(3, 5)) is None  # the demo's header: printed values invented
-    index = 0
+    index, command = 0, None
     while True:
         view = s.view()
         if point == "auction" and view["phase"] == "bidding":
             break
         if point == "battle" and view["phase"] == "battle" and view["battle"].get("steps"):
+            break
+        if point == "turn" and view["phase"] == "turns" and index and type(command).__name__ in MID_TURN:
             break
         command = GAME.demo_move(s.state, 5, index)
         if command is None:
@@ -76,7 +82,9 @@ def seen(app: CompanionApp) -> dict:
     app.refresh_current()
     harness.frames(2)
     screen = app.screens[app.manager.current]
-    return {"screen": app.manager.current, "banner": app.banner, "texts": harness.texts(screen)}
+    view = app.session.view()
+    return {"screen": app.manager.current, "banner": app.banner, "texts": harness.texts(screen),
+            "turn": view.get("turn"), "florins": [p["florins"] for p in view.get("seats", [])]}
 
 
 def look(folder: str) -> None:
@@ -110,6 +118,8 @@ def look(folder: str) -> None:
         frames_until(lambda: seat not in s.view()["auction"]["locked"])
         out.update(after_unlock=s.view()["auction"]["locked"], notice=app.hardware.notice,
                    handset_after=hs.state(seat))
+    elif view.get("phase") == "turns":
+        out.update(turn=view["turn"], florins=[p["florins"] for p in view["seats"]], log=s.log()[-3:])
     elif view.get("phase") == "battle":
         bv = ui.battle_view()
         out.update(steps=len(view["battle"]["steps"]), title=app.screens["magnifico.battle"].title,

@@ -64,3 +64,13 @@ def test_mid_battle(tmp_path):
     assert after["screen"] == "home" and not after["resume_off"]
     assert after["seen"] == before and before["screen"] == "magnifico.battle"
     assert after["steps"] == 1 and after["options"]  # the battle goes on where it stood
+
+
+def test_mid_turn(tmp_path):
+    """Issue 12: killed in the middle of a player's turn (an action done, the turn not ended),
+    the app offers the game at once and shows the turn as it stood, the action kept."""
+    before, after = crash_at(tmp_path, "turn")
+    assert after["screen"] == "home" and not after["resume_off"]
+    assert before["screen"] == "magnifico.turn" and after["seen"] == before
+    assert after["phase"] == "turns" and before["turn"] is not None  # the turn as it stood, florins too
+    assert after["log"] and not after["log"][-1].startswith("Turn")  # the action is there, not a fresh turn

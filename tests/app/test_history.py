@@ -2,6 +2,7 @@
 the log in the table's language, and resuming an unfinished game after a restart."""
 
 import json
+import os
 import sys
 from datetime import datetime
 
@@ -34,6 +35,7 @@ def test_history_lists_and_exports_the_game(home):
     with open(path, encoding="utf-8") as f:
         header = json.loads(f.readline())
     assert [seat["name"] for seat in header["seats"]] == ["Ada", "Bea", "Cyd"]
+    assert os.stat(path).st_mode & 0o777 == 0o600  # issue 12 item 5: readable by its owner only
 
 
 def test_each_row_names_the_game_and_the_day_it_started(home):
@@ -107,7 +109,7 @@ def test_a_games_log_in_the_tables_language(home):
     assert shown == "\n".join(italian)
     assert len(italian) == len(english) and italian != english
     assert any("punti dimenticati" in line and "Bea" in line for line in italian)
-    assert any("Correction by hand" in line for line in english)  # English as before
+    assert any("Correction" in line and "punti dimenticati" in line for line in english)  # told by the game
 
 
 def test_a_game_without_screens_is_listed_but_never_opened(home, tmp_path, monkeypatch):

@@ -28,8 +28,11 @@ def test_unopenable_journal_starts_in_memory_with_a_message(home, tmp_path):
 
 
 def test_corrupt_journal_is_moved_aside_and_said(tmp_path):
+    from companion.storage import Journal
+
     bad = tmp_path / "journal.sqlite3"
-    bad.write_bytes(b"this is not a database" * 100)
+    Journal(bad, key_file=tmp_path / "key").close()  # a journal this app made (its shadow is beside it)...
+    bad.write_bytes(b"this is not a database" * 100)  # ...then damaged (a file it did not make is refused)
     journal, problem = open_journal(Settings({"hardware": "simulated", "database": str(bad)}),
                                     key_file=str(tmp_path / "key"))
     try:

@@ -66,7 +66,9 @@ def test_settings_shows_which_hardware(home):
     harness.tap(harness.find_id("hw_sim"))
     assert home.settings.get("hardware") == "simulated"
     shown = " ".join(harness.texts())
-    assert "Handsets:" in shown and "Dice reader:" in shown
+    status = home.hardware.status()
+    assert home.reason(status["handsets"]) in shown and home.reason(status["dice"]) in shown  # said once, no label repeated
+    assert "Pin factory:" in shown
 
 
 def test_touch_targets_at_800x480(home):

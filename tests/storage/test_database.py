@@ -21,6 +21,14 @@ def kept_aside(db_path):
     return sorted(p for p in db_path.parent.glob(db_path.name + ".damaged-*") if not p.name.endswith(("-wal", "-shm")))
 
 
+def set_version(conn, version):
+    """The schema version row set as an app of that version would write it (with its sum)."""
+    from companion.storage.sums import schema_sum
+
+    [(journal_id,)] = conn.execute("SELECT journal_id FROM schema_version").fetchall()
+    conn.execute("UPDATE schema_version SET version = ?, sum = ?", (version, schema_sum(version, journal_id)))
+
+
 def digest(path):
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -107,17 +115,25 @@ def test_a_full_disk_is_told_and_nothing_is_half_written(db_path):
         assert journal.state(game).table == ["x" * 5000]
 
 
-def test_a_file_that_is_not_a_database_is_kept_aside(db_path):
+def test_a_file_this_app_did_not_make_is_refused_untouched(db_path):
+    """issue 12 item 8: nothing renamed that the app did not create."""
     db_path.write_bytes(b"my shopping list\n" * 100)
+    with pytest.raises(StorageError, match="is not a journal of this app .*left untouched"):
+        Journal(db_path, game=tally)
+    assert db_path.read_bytes() == b"my shopping list\n" * 100 and kept_aside(db_path) == []
+
+
+def test_a_journal_of_ours_turned_to_garbage_is_kept_aside_and_rebuilt(db_path):
+    with Journal(db_path, game=tally) as journal:
+        game = journal.new_game(tally.header())
+        journal.submit(game, MOVE)
+    db_path.write_bytes(b"my shopping list\n" * 100)  # its shadow beside it says it was ours
     journal = Journal(db_path, game=tally)
     aside = kept_aside(db_path)
     assert len(aside) == 1 and aside[0].read_bytes() == b"my shopping list\n" * 100
-    assert journal.notices == [
-        f"The journal {db_path} was damaged (it is not a database). It has been kept as {aside[0]} "
-        "and a new, empty journal was started."
-    ]
-    game = journal.new_game(tally.header())
-    journal.submit(game, MOVE)
+    assert journal.notices[0] == (f"The journal {db_path} was damaged (it is not a database); it has been kept "
+                                  f"as {aside[0]} and written again from both copies.")
+    assert journal.commands(game) == [MOVE]
     journal.close()
     # a second damaged file never overwrites the first one kept aside
     db_path.write_bytes(b"SQLite format 3\x00" + b"\xff" * 2000)
@@ -141,22 +157,34 @@ def test_a_malformed_database_is_kept_aside(db_path):
     aside = kept_aside(db_path)
     assert len(aside) == 1 and digest(aside[0]) == original
     assert "was damaged" in journal.notices[0]
-    assert journal.games() == []
+    [info] = journal.games()  # the whole game, from the shadow
+    assert info.commands == 200 and len(journal.commands(info.id)) == 200
     journal.close()
 
 
 def test_a_damaged_file_opened_to_read_only_is_left_alone(db_path):
-    db_path.write_bytes(b"garbage" * 100)
-    with pytest.raises(StorageError, match="is damaged \\(it is not a database\\); nothing was changed"):
+    db_path.write_bytes(b"SQLite format 3\x00" + b"garbage" * 100)
+    with pytest.raises(StorageError, match="is not a journal of this app"):
         Journal(db_path, game=tally, readonly=True)
-    assert db_path.read_bytes() == b"garbage" * 100
+    with Journal(db_path.with_name("other.sqlite3"), game=tally) as journal:  # one of ours, then damaged
+        journal.submit(journal.new_game(tally.header()), MOVE)
+    ours = db_path.with_name("other.sqlite3")
+    ours.write_bytes(b"garbage" * 100)
+    shadow = ours.with_name(ours.name + ".shadow.jsonl")
+    shadow.unlink()
+    assert digest(ours)
+    ours.with_name(ours.name + ".lock").unlink()
+    # still ours? no shadow, not our tables, not the default journal: refused, never touched
+    with pytest.raises(StorageError, match="is not a journal of this app"):
+        Journal(ours, game=tally, readonly=True)
+    assert ours.read_bytes() == b"garbage" * 100
 
 
 def test_a_journal_from_a_newer_version_is_refused_untouched(db_path):
     with Journal(db_path, game=tally) as journal:
         journal.new_game(tally.header())
     conn = sqlite3.connect(db_path)
-    conn.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION + 1,))
+    set_version(conn, SCHEMA_VERSION + 1)  # with its sum, as a newer app writes it
     conn.commit()
     conn.execute("PRAGMA journal_mode=DELETE")
     conn.close()
@@ -165,7 +193,7 @@ def test_a_journal_from_a_newer_version_is_refused_untouched(db_path):
         Journal(db_path, game=tally)
     assert digest(db_path) == before
     assert sorted(p.name for p in db_path.parent.iterdir() if p.name.startswith("journal.sqlite3")) == [
-        "journal.sqlite3", "journal.sqlite3.lock"
+        "journal.sqlite3", "journal.sqlite3.lock", "journal.sqlite3.shadow.jsonl"
     ]
 
 

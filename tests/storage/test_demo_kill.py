@@ -76,9 +76,15 @@ def test_killed_demo_resumes_to_the_uninterrupted_end(tmp_path, capsys):
         # nothing announced as saved is missing, and what is saved is the game's own beginning
         assert len(saved) >= announced >= goal
         assert saved == expected[: len(saved)]
-        # `state` after a kill equals `replay` of what `export` prints
+        # `export` after a kill: the commands, those still sealed written sealed (who, never what)
+        exported = [json.loads(line) for line in cli(capsys, "export", "--db", str(db)).splitlines()[1:]]
+        sealed = [i for i, c in enumerate(exported) if c.get("sealed")]
+        assert sealed == list(range(len(exported) - len(sealed), len(exported)))  # only after the last reveal
+        assert all(set(exported[i]) == {"type", "seat", "sealed"} for i in sealed)
+        assert exported[: len(exported) - len(sealed)] == saved[: len(exported) - len(sealed)]
+        # `state` after a kill equals `replay` of the commands saved
         record = tmp_path / f"after-kill-{n}.jsonl"
-        record.write_text(cli(capsys, "export", "--db", str(db)), encoding="utf-8")
+        record.write_text("".join(json.dumps(x) + "\n" for x in [whole.header, *saved]), encoding="utf-8")
         assert cli(capsys, "state", "--db", str(db)) == cli(capsys, "replay", str(record))
     proc = start(db, env, "--resume")
     _, err = proc.communicate(timeout=120)

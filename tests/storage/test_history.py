@@ -65,7 +65,7 @@ def test_an_imported_game_with_a_bid_still_hidden_is_sealed(journal, db_path):
     )
     game = journal.import_record(record)
     assert journal.state(game).bids == {"1": 60}
-    assert journal.log(game)[-1] == "Bruno locked a bid (sealed until the reveal)"
+    assert journal.log(game)[-1] == "Bruno made a sealed choice (hidden until its reveal)"
     conn = sqlite3.connect(db_path)
     assert conn.execute("SELECT seq, sealed FROM commands WHERE game_id = ? ORDER BY seq", (game,)).fetchall() == [
         (1, 0), (2, 0), (3, 1)

@@ -90,10 +90,11 @@ def test_resume_mid_auction_keeps_locked_bids_hidden(journal, db_path):
     journal = reopen(journal)
     assert journal.state(game).bids == {"0": 70, "1": 40}
     assert journal.log(game) == [
-        "Anna locked a bid (sealed until the reveal)",
+        "Anna made a sealed choice (hidden until its reveal)",
         "Carla: moved (steps: 1)",
-        "Bruno locked a bid (sealed until the reveal)",
+        "Bruno made a sealed choice (hidden until its reveal)",
     ]
+    assert journal.log(game, lang="it")[0] == "Anna ha fatto una scelta sigillata (nascosta fino alla sua rivelazione)"
     _, events = journal.submit(game, {"type": "LockBid", "seat": 2, "amount": 50})
     assert events[1] == {"type": "bids_revealed", "bids": [70, 40, 50], "reveal": True}
     journal.close()
@@ -146,16 +147,20 @@ def test_a_missing_key_file_is_told_and_sealed_bids_can_be_dropped(journal, tmp_
     journal.close()
 
 
-def test_a_game_refused_by_the_rules_on_replay_is_told(journal, db_path):
+def test_a_game_refused_by_the_rules_on_replay_is_told(journal, db_path, monkeypatch):
     game = journal.new_game(tally.header())
     journal.submit(game, {"type": "Pay", "seat": 0, "amount": 10})
     journal.close()
-    conn = sqlite3.connect(db_path)
-    conn.execute("UPDATE commands SET body = replace(body, '\"amount\":10', '\"amount\":900')")
-    conn.commit()
-    conn.close()
+    real = tally.apply
+
+    def stricter(state, cmd):  # rules that changed since the game was saved
+        if cmd.type == "Pay":
+            raise GameError("Anna cannot pay 10 any more")
+        return real(state, cmd)
+
+    monkeypatch.setattr(tally, "apply", stricter)
     with Journal(db_path, game=tally) as journal:
-        with pytest.raises(StorageError, match="command 1 \\(Pay\\) is refused by these rules: Anna cannot pay 900"):
+        with pytest.raises(StorageError, match="command 1 \\(Pay\\) is refused by these rules: Anna cannot pay 10"):
             journal.state(game)
 
 
@@ -197,7 +202,7 @@ def test_a_damaged_snapshot_falls_back_to_the_commands(journal, db_path):
         assert journal.state(game).to_dict() == expected
 
 
-def test_a_damaged_command_row_is_told(journal, db_path):
+def test_a_damaged_command_row_is_restored_from_the_shadow_or_told(journal, db_path):
     game = journal.new_game(tally.header())
     journal.submit(game, {"type": "Move", "seat": 0, "steps": 1})
     journal.close()
@@ -205,6 +210,16 @@ def test_a_damaged_command_row_is_told(journal, db_path):
     conn.execute("UPDATE commands SET body = '{broken'")
     conn.commit()
     conn.close()
-    with Journal(db_path, game=tally) as journal:
-        with pytest.raises(StorageError, match="Game 1 of the journal is damaged at command 1"):
-            journal.state(game)
+    with Journal(db_path, game=tally, readonly=True) as reader:  # read-only: repaired in memory
+        assert reader.commands(game) == [{"type": "Move", "seat": 0, "steps": 1}]
+        assert "read together with its second copy" in reader.notices[0]
+    with Journal(db_path, game=tally) as again:
+        assert again.commands(game) == [{"type": "Move", "seat": 0, "steps": 1}]
+        assert "Game 1: 1 command (1) restored from the second copy." in again.notices
+    conn = sqlite3.connect(db_path)
+    conn.execute("UPDATE commands SET body = '{broken'")
+    conn.commit()
+    conn.close()
+    db_path.with_name(db_path.name + ".shadow.jsonl").unlink()
+    with pytest.raises(StorageError, match="command 1 of game 1 fails its check .* no second copy"):
+        Journal(db_path, game=tally, readonly=True)

@@ -84,7 +84,7 @@ def test_locked_bids_are_not_in_the_file_before_the_reveal(tmp_path, whole):
     assert b'"bids":{}' in raw  # earlier snapshots, before any bid, are plain
     with Journal(tmp_path / "j.sqlite3", game=MAGNIFICO) as journal:
         assert journal.state(gid).auction.bids == states[k].auction.bids
-        assert journal.log(gid)[-1].endswith("locked a bid (sealed until the reveal)")
+        assert journal.log(gid)[-1].endswith("made a sealed choice (hidden until its reveal)")
 
 
 BOUNDARIES = ["start_roll", "auction_drawn", "bids_revealed", "battle_step"]

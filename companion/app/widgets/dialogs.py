@@ -63,6 +63,8 @@ def open_menu(app):
     if correction is not None:  # the open game's form of its counters
         item("menu.correction", correction, widget_id="menu_correction")
     item("menu.redo", app.redo)
+    if app.phones is not None and app.phones.on and app.in_game:  # each seat's code to scan
+        item("menu.phones", lambda: app.go("phones"), widget_id="menu_phones")
     item("menu.history", lambda: app.go("history"))
     item("menu.settings", lambda: app.go("settings"))
     item("menu.language", lambda: app.set_lang("en" if app.lang == "it" else "it"))

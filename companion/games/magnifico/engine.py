@@ -1192,8 +1192,13 @@ def _end_by_agreement(state: State, cmd: C.EndByAgreement, events: list) -> None
     state.winner = winner
     state.phase = "over"
     state.ended = {"by": "agreement", "reason": reason, "round": state.round}
-    events.append({"type": "game_over", "winner": winner, "vp": state.seats[winner].vp, "by": "agreement",
-                   "reason": reason, "order": order})
+    over = {"type": "game_over", "winner": winner, "vp": state.seats[winner].vp, "by": "agreement",
+            "reason": reason, "order": order}
+    if state.auction is not None and not state.auction.revealed and state.auction.bids:
+        # the game is over: bids locked before it have nothing left to hide, and the record
+        # must replay, so the journal opens them (the screen never shows them: no reveal)
+        over.update({"reveal": True, "opens": ["bids"]})
+    events.append(over)
 
 
 def outcome(state: State) -> Outcome | None:

@@ -140,7 +140,7 @@ class Magnifico:
         from .battle import cli
 
         return {"battle": (cli, "resolve a battle script (Magnifico)"),
-                "odds": (cli, "the odds of a battle position (Magnifico)")}
+                "odds": (cli, "the odds of a battle position (Magnifico; decimals, --exact for fractions)")}
 
     def ui(self) -> Any | None:
         """Magnifico's screens for the app shell (``companion.app.game_ui.GameUI``); Kivy is

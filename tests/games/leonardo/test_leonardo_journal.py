@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 
 from companion.storage import Journal
 
@@ -36,9 +35,6 @@ def test_a_faction_is_sealed_in_the_journal_as_soon_as_it_is_chosen(tmp_path):
         assert "guelph" not in log and "ghibellin" not in log and "guelf" not in log
 
 
-@pytest.mark.xfail(strict=True, reason="the journal still opens every sealed group at any reveal "
-                                        "(storage/journal.py _append: `if reveal and g.pending: _unseal_all`), "
-                                        "not only the groups an event names in 'opens' (core.game.opened)")
 def test_the_factions_stay_sealed_through_deals_and_spins_until_the_first_faction_event(tmp_path):
     journal, game = _open(tmp_path)
     with journal:

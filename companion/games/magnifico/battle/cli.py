@@ -19,6 +19,11 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
             help="apply the file's script first and give the odds from the position it reaches "
                  "(by default the script is ignored, as the notation says)",
         )
+        parser.add_argument(
+            "--exact", action="store_true",
+            help="exact odds: reduced fractions as well as decimals (can take seconds and "
+                 "print thousands of digits for the largest battles)",
+        )
 
 
 def read_battle(path: str) -> dict:
@@ -54,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
             setup = dict(battle)
             setup.pop("script", None)
             position = machine.start(setup)
-        result = odds(position)
+        result = odds(position, exact=args.exact)
     else:
         result = machine.outcome(machine.resolve(battle))
     sys.stdout.write(json.dumps(result, indent=2) + "\n")

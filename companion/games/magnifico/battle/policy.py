@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
 
+from .dice import faces_table, pow6
 from .machine import MAX_CASTLE_LEVEL, tank_dice, tank_power
 
 NAME = "steady"
@@ -159,6 +160,19 @@ def decide(c: Context, st: tuple, worth_infantry) -> str:
     if not used & INFANTRY:
         return "infantry"
     return END
+
+
+def worth_infantry_for(c: Context):
+    """worth_infantry(n, protection) of decide: the expected kills of an attacker infantry
+    assault of n soldiers against that protection are at least its expected own losses (n/6)."""
+
+    @lru_cache(maxsize=None)
+    def worth(n: int, protection: int) -> bool:
+        mg, bw = c.multi_gun[0], c.battle_wagon[0]
+        expected = sum(w * max(0, h + min(mg, h) + min(bw, b) - protection) for h, b, e, w in faces_table(n))
+        return 6 * expected >= n * pow6(n)
+
+    return worth
 
 
 def next_turn(st: tuple) -> tuple:

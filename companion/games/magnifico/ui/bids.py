@@ -13,10 +13,14 @@ from typing import Any
 
 from companion.app.game_session import Change, GameSession
 from companion.app.hardware_hub import HardwareHub
+from companion.core.i18n import Domain
 from companion.errors import CompanionError
 from companion.games.magnifico import commands as C
+from companion.phones.arbiter import KEYPAD
 
 from .presenters import locked_seats
+
+T = Domain("app")  # the shell's words for a seat held by another device
 
 
 class Bids:
@@ -38,12 +42,14 @@ class Bids:
 
     def sync(self) -> None:
         """Open the handsets when the bidding starts, close them after the reveal."""
-        hs = self.hardware.handsets
-        if hs is None:
-            return
         s = self.session
         d = s.view() if s.has_game and s.game is not None and s.game.name == "magnifico" else {}
         bidding = d.get("phase") == "bidding"
+        if bidding:  # the phones' locks come through the hub's handler even without handsets
+            self.hardware.sealed = self
+        hs = self.hardware.handsets
+        if hs is None:
+            return
         here = (s.game_id, d.get("round"))
         try:
             if bidding and self.opened != here:
@@ -60,25 +66,30 @@ class Bids:
             self.hardware.problem = err.reason
 
     # -- the handsets' locks: on the main thread (they come through ``post``) -----------
-    def locked(self, seat: int, value: Any) -> None:
-        result = self.session.send(C.LockBid(seat, int(value)))
-        if not result.ok:
-            self.hardware.say(result.reason)
+    def locked(self, seat: int, value: Any) -> Any:
+        """A lock from a handset, the keypad or a phone; the engine's reason when refused."""
+        result = self.session.send(C.LockBid(seat, int(value)))  # a phone's value was checked against the request
+        return None if result.ok else result.reason
 
-    def unlocked(self, seat: int) -> None:
+    def unlocked(self, seat: int) -> Any:
         result = self.session.send(C.UnlockBid(seat))
-        if not result.ok:
-            self.hardware.say(result.reason)
+        return None if result.ok else result.reason
 
     # -- a seat without a handset display: the private keypad ---------------------------
     def enter(self, seat: int, amount: int) -> str | None:
         """A bid from the seat's private keypad, then locked; the reason when refused."""
         hs = self.hardware.handsets
         if hs is None:
+            holder = self.hardware.arbiter.take(seat, KEYPAD)
+            if holder is not None:
+                return T.msg(f"held_{holder}", seat=seat + 1)
             result = self.session.send(C.LockBid(seat, amount))
+            if not result.ok:
+                self.hardware.arbiter.release(seat, KEYPAD)
             return None if result.ok else result.reason
         try:
             hs.set_amount(seat, amount)
+            self.hardware.from_keypad(seat)
             hs.lock(seat)
         except CompanionError as err:
             return err.message
@@ -87,9 +98,15 @@ class Bids:
     def unlock(self, seat: int) -> str | None:
         hs = self.hardware.handsets
         if hs is None:
+            holder = self.hardware.arbiter.may_unlock(seat, KEYPAD)
+            if holder is not None:
+                return T.msg(f"held_{holder}", seat=seat + 1)
             result = self.session.send(C.UnlockBid(seat))
+            if result.ok:
+                self.hardware.arbiter.release(seat, KEYPAD)
             return None if result.ok else result.reason
         try:
+            self.hardware.from_keypad(seat)
             hs.unlock(seat)
         except CompanionError as err:
             return err.message

@@ -68,6 +68,23 @@ class MagnificoUI:
                 self.bids.opened = None  # the rules' locks may differ from the handsets': open again
         self.bids.sync()
 
+    def sealed(self, session: GameSession) -> Any:
+        """What the phones may see (docs/phones.md): the bids while the bidding is open, each
+        locked bid to its own seat only, every bid once revealed."""
+        from companion.phones import Sealed
+
+        if not session.has_game or session.game is None or session.game.name != self.name:
+            return None
+        state, header = session.state, session.header
+        a = state.auction
+        open_ = a is not None and not a.revealed
+        return Sealed.from_game(
+            GAME, state, header, money={i: p.florins for i, p in enumerate(state.seats)},
+            locked=dict(a.bids) if open_ else {},
+            revealed=dict(a.bids) if a is not None and a.revealed else None,
+            revealed_group="bids" if a is not None and a.revealed else None,
+            group="bids" if open_ else None, money_unit={"en": "florins", "it": "fiorini"})
+
     def screen_for(self, view: Mapping[str, Any], legal: Mapping[str, Any]) -> str:
         return presenters.screen_for(dict(view), dict(legal))
 

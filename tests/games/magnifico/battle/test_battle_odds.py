@@ -1,4 +1,6 @@
-"""Exact odds under the default policy "steady" (docs/battle.md) and simulations of it."""
+"""Exact odds under the default policy "steady" (docs/battle.md) and simulations of it.
+
+The float odds (the default) are checked against these in test_battle_float_odds.py."""
 
 import json
 import math
@@ -8,10 +10,16 @@ from fractions import Fraction
 import pytest
 
 from companion.errors import GameError
-from companion.games.magnifico.battle import cli, odds, start, step
-from companion.games.magnifico.battle.odds import policy_step, simulate, simulate_compact
+from companion.games.magnifico.battle import cli, start, step
+from companion.games.magnifico.battle import odds as float_odds
+from companion.games.magnifico.battle.simulate import policy_step, simulate_compact, simulate_machine
 
 H, B, X = "hit", "blank", "explosion"
+
+
+def odds(position):
+    """The exact odds (fractions under "exact")."""
+    return float_odds(position, exact=True)
 
 
 def exact(result, key):
@@ -95,7 +103,7 @@ def test_a_seeded_simulation_through_the_machine_agrees():
     pos = start(RICH)
     result = odds(pos)
     games = 600
-    counts = simulate(pos, games, seed=7)
+    counts = simulate_machine(pos, games, seed=7)
     wins = sum(n for (winner, _, _), n in counts.items() if winner == "attacker")
     assert _within(result["attacker_wins"], wins, games)
     mean_exact = sum(int(k) * r["p"] for k, r in result["survivors"]["defender"].items())
@@ -111,7 +119,7 @@ STOPPING = {"attacker": {"soldiers": 6, "tanks": 3, "tank_card": {"dice": 6, "hi
 def test_machine_simulation_agrees_when_the_volley_stops():
     pos = start(STOPPING)
     games = 400
-    counts = simulate(pos, games, seed=5)
+    counts = simulate_machine(pos, games, seed=5)
     wins = sum(n for (winner, _, _), n in counts.items() if winner == "attacker")
     assert _within(odds(pos)["attacker_wins"], wins, games)
 
@@ -155,17 +163,26 @@ def test_odds_cli_ignores_the_script_unless_asked(capsys, tmp_path):
               "script": [{"side": "attacker", "assault": "infantry", "dice": [B]}]}
     path = tmp_path / "b.json"
     path.write_text(json.dumps(battle))
-    assert cli.main(["odds", str(path)]) == 0
+    assert cli.main(["odds", "--exact", str(path)]) == 0
     assert json.loads(capsys.readouterr().out)["exact"]["attacker_wins"] == "5/8"
-    assert cli.main(["odds", "--after-script", str(path)]) == 0
+    assert cli.main(["odds", "--exact", "--after-script", str(path)]) == 0
     assert json.loads(capsys.readouterr().out)["exact"]["attacker_wins"] == "3/8"
+
+
+def test_odds_cli_prints_decimals_unless_asked_for_fractions(capsys, tmp_path):
+    """`odds FILE` gives the float odds (no fraction strings), `odds --exact FILE` the fractions."""
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps({"attacker": {"soldiers": 1}, "defender": {"soldiers": 1}}))
+    assert cli.main(["odds", str(path)]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert "exact" not in result and abs(result["attacker_wins"] - 0.625) <= result["error_bound"]
 
 
 @pytest.mark.parametrize("seed", range(30))
 def test_merged_infantry_outcomes_match_the_single_roll_rules(seed):
     """policy.infantry_outcomes (the exact odds' fast loop) == infantry_effect roll by roll."""
     from companion.games.magnifico.battle import policy as P
-    from companion.games.magnifico.battle.odds import faces_table, totals_table
+    from companion.games.magnifico.battle.dice import faces_table, totals_table
 
     rng = random.Random(seed)
     setup = {
@@ -251,7 +268,7 @@ def test_steady_leaves_a_tank_whose_explosion_costs_more_than_it_kills():
     chance to lose 6 soldiers. The infantry goes instead; the tank fires only when it is
     the one assault left that can pierce (retreat is then not allowed, rulebook 7.3.10)."""
     from companion.games.magnifico.battle import policy as P
-    from companion.games.magnifico.battle.odds import worth_infantry_for
+    from companion.games.magnifico.battle.policy import worth_infantry_for
 
     s = {"attacker": {"soldiers": 6, "tanks": 1, "tank_card": {"dice": 6, "hits": 6}},
          "defender": {"soldiers": 3, "castle": {"towers": 4}}}
@@ -308,35 +325,15 @@ def _random_setup(rng):
             "variants": {"tank_explosion": rng.choice(["army", "infantry"])}}
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_float_mode_agrees_with_the_exact_odds(seed):
-    """odds(position, exact=False) is the same recursion in floats: every probability
-    within 1e-9 of the exact one, at the start and after the policy's first step."""
-    rng = random.Random(seed)
-    pos = start(_random_setup(rng))
-    for _ in range(2):
-        exact_result, float_result = odds(pos), odds(pos, exact=False)
-        assert float_result["exact"] == {"attacker_wins": None, "defender_wins": None, "retreat": None}
-        for key in ("attacker_wins", "defender_wins", "retreat"):
-            assert abs(float(exact(exact_result, key)) - float_result[key]) < 1e-9
-        for side in ("attacker", "defender"):
-            rows, float_rows = exact_result["survivors"][side], float_result["survivors"][side]
-            assert rows.keys() == float_rows.keys()
-            for n, row in rows.items():
-                assert abs(float(Fraction(row["exact"])) - float_rows[n]["p"]) < 1e-9
-                assert abs(row["at_least"] - float_rows[n]["at_least"]) < 1e-9
-        if pos["over"]:
-            break
-        pos = step(pos, policy_step(pos, rng))
-
-
 @pytest.mark.parametrize("seed", range(10))
 def test_packed_chain_moves_match_the_tuple_rules(seed):
     """The chain's moves on packed states (odds._Chain: airplane_rows, the packed infantry,
     automaton and tank paths) == the plain enumeration over compact tuples
     (odds.assault_into, built on the policy's effect functions), for random states."""
     from companion.games.magnifico.battle import policy as P
-    from companion.games.magnifico.battle.odds import _Chain, assault_bound, assault_into, pow6
+    from companion.games.magnifico.battle.dice import pow6
+    from companion.games.magnifico.battle.exact import _Chain
+    from companion.games.magnifico.battle.exact_moves import assault_bound, assault_into
 
     rng = random.Random(100 + seed)
     pos = start(([RICH] + SMALL[:2])[seed] if seed < 3 else _random_setup(rng))
@@ -368,8 +365,8 @@ def test_packed_chain_moves_match_the_tuple_rules(seed):
 
 
 def test_kept_chain_gives_the_same_odds_as_a_fresh_one():
-    """odds keeps the chain of the last battles (the screen asks after every roll): the
-    odds after a roll are the same with the kept chain and with a fresh one."""
+    """The exact odds keep the chain of the last battle: the odds after a roll are the
+    same with the kept chain and with a fresh one."""
     from companion.games.magnifico.battle.odds import clear_cache
 
     rng = random.Random(5)

@@ -43,3 +43,30 @@ def test_keys_lock_a_bid(home):
     harness.frames(3)
     assert s.view()["phase"] == "choosing"
     assert s.view()["auction"]["bids"] == {"0": 20, "1": 10, "2": 10}
+
+
+def test_a_seat_sees_its_own_amount_only_while_its_key_is_held(home):
+    """Issue 15 item 2: keyboard handsets on a laptop show each seat its own amount without
+    showing it to the others: the seat's display is on screen while its key is down."""
+    from tests.app.phone import wait
+
+    app, s = home, home.session
+    new_game_with_cards_removed(app)
+    roll_start_order(s, ((0, ["hit"] * 6), (1, ["blank"] * 6), (2, ["blank"] * 6)))
+    for seat in range(3):
+        assert s.send(C.PlaceFirstCastle(seat, s.action("PlaceFirstCastle")["territories"][seat * 7])).ok
+    draw = s.action("DrawAuction")
+    assert s.send(C.DrawAuction((draw["vehicle_cards"][0], draw["project_cards"][0]))).ok
+    app.go_current()
+    harness.frames(2)
+    assert app.peek_text == ""
+    app._on_key_down(None, ord("1"))  # Anna's up, held: 10 -> 20
+    assert wait(lambda: app.peek_text == "Anna's handset: 20"), app.peek_text
+    assert app.root.ids.peek.opacity == 1
+    app._on_key_up(None, ord("1"))
+    assert app.peek_text == "" and app.root.ids.peek.opacity == 0  # gone with the key
+    app._on_key_down(None, ord("e"))  # Bruno's down, held: his own display, never Anna's 20
+    assert wait(lambda: app.peek_text.startswith("Bruno's handset:"))
+    assert "20" not in app.peek_text
+    app._on_key_up(None, ord("e"))
+    assert app.peek_text == ""

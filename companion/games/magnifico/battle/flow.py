@@ -1,0 +1,360 @@
+"""Float odds: the battle's probability flowing forward over columns of states.
+
+A column (columns.py) holds the mass of every state that differs only in the defending
+soldiers d; the rest of the state (pieces, towers, paratrooper, whose turn and the
+assaults made) is its key (outcomes.py). In the defender's turn, which never looks at
+the attacker's tanks, the keys leave them out and one column holds a block of d-fields
+per number of tanks (a *merged* column; a test checks the defender's decisions and
+tables ignore the attacker's tanks).
+
+Keys are processed from the largest down, so a key's column is complete when it is
+processed (the one exception, the defender's infantry that kills no attacker, comes
+back to the next turn's start of the same key, which is simply processed again with
+what came back). Processing a column applies the policy's next action to all of its
+states at once: a few big-integer operations per outcome of the assault. The policy's
+choice depends on the defenders only through whether a tank fires, at one threshold, so
+a column splits in at most two.
+
+Pruning (docs/battle.md, "Float odds"): a column or an outcome carrying less than
+EPSILON (SMALL_EPSILON for small battles) is dropped while it is at most 1/64 of the
+budget left, so all that is dropped stays below BUDGET; the mass dropped is returned,
+and every probability of the result is at most that much (plus rounding) below the
+exact one.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import defaultdict
+
+from . import policy as P
+from . import volleys
+from .columns import FACTOR, LOWS, RAW_ONE, SHIFTS, TO_FLOAT, WIDTH, normal, raw_floats, to_float, values
+from .outcomes import BIG, CODE, DEFENDS, LOST, SOLDIERS_SHIFT, TANKS_BITS, Tables, defender_infantry, key, state
+
+EPSILON = 1e-10
+SMALL_EPSILON = 1e-14  # for battles of at most SMALL_BATTLE states: cheap, so nearly exact
+SMALL_BATTLE = 20_000
+BUDGET = 1e-6
+
+
+def epsilon_for(st: tuple) -> float:
+    """The pruning threshold of a battle from compact state st (by its number of states)."""
+    states = 2 * (st[5] + 1)
+    for i in (2, 3, 4, 6, 7, 8):
+        states *= st[i] + 1
+    return SMALL_EPSILON if states <= SMALL_BATTLE else EPSILON
+
+# the kinds of step a column can take (Flow.plan)
+_END, _RETREAT, _SHIFT, _FLAT, _ATTACKER_TANKS, _DEFENDER_TANKS, _DEFENDER_INFANTRY = range(7)
+
+
+class Flow:
+    """The float odds of one battle: keeps its tables and plans for its next positions.
+
+    `start` (a compact state) bounds the positions it serves: at most as many
+    defenders and attacking tanks."""
+
+    def __init__(self, c: P.Context, worth, start: tuple):
+        self.c = c
+        self.worth = worth
+        self.tables = Tables(c)
+        self.forward: dict = {}  # key -> the key its column goes to (END taken at once)
+        self.profiles: dict = {}  # key -> (action below split, split, action from split on)
+        self.plans: dict = {}  # key -> (step below split, split, step from split on)
+        self.infantry_tables: dict = {}  # attackers -> [defender_infantry(d, ...) by d]
+        self.length = length = start[5] + 1  # fields of one block: d = 0..defenders
+        # the attacker's tanks are merged in the defender's columns, a block per count
+        # (merging its airplanes and paratrooper too was slower: more of the attacker's
+        # columns come back for a second pass, see docs/battle.md)
+        self.machines = TANKS_BITS
+        self.blocks: list = []  # block -> its tank bits
+        self.offset: dict = {}  # tank bits -> bit offset of their block
+        for tanks in range(start[3], -1, -1):
+            self.offset[tanks << 5] = len(self.blocks) * length * WIDTH
+            self.blocks.append(tanks << 5)
+        self.masks: dict = {}  # ("below" | "from", d) -> fields below / from d in every block
+
+    def fits(self, st: tuple) -> bool:
+        """Whether position st (compact) is within the bounds of this flow."""
+        return st[5] < self.length and st[3] << 5 in self.offset
+
+    def size(self) -> int:
+        return len(self.tables.cache) + len(self.forward) + len(self.profiles) + len(self.plans)
+
+    def run(self, st: tuple, epsilon: float | None = None, budget: float = BUDGET) -> tuple[dict, float]:
+        """({(winner, attacker soldiers, defender soldiers): probability}, mass dropped)."""
+        if epsilon is None:
+            epsilon = epsilon_for(st)
+        self.pending = pending = {}  # key -> raw column
+        self.mass = mass_of = {}  # key -> at least the mass of its pending column
+        self.heap = heap = []
+        self.ends = defaultdict(int)  # (winner, attacker soldiers) -> raw column over d
+        self.merged_ends = defaultdict(int)  # the same in merged columns
+        self.end_floats = defaultdict(float)
+        self.defender_wins = [0.0] * self.length  # by defenders left, from their infantry
+        self.pruned = 0.0
+        self.epsilon, self.budget = epsilon, budget
+        self.add_attacker(self.resolve(key(st)), RAW_ONE << (st[5] * WIDTH), 1.0)
+        plans, pop = self.plans, heapq.heappop
+        while heap:
+            k = -pop(heap)
+            column = normal(pending.pop(k))
+            total = mass_of.pop(k)
+            if total < epsilon:  # the bound is loose: the exact mass decides
+                total = to_float(sum(values(column)))
+                if not total or self.prune(total):
+                    continue
+            low, split, high = plans.get(k) or self.plan(k)
+            if low is high:
+                self.apply(k, high, column, total)
+            elif DEFENDS[k & 31]:
+                below_split = column & self.mask("below", split)
+                if below_split:
+                    self.apply(k, low, below_split, total)
+                if column - below_split:
+                    self.apply(k, high, column - below_split, total)
+            else:
+                below_split = column & LOWS[min(split, 129)]
+                if below_split:
+                    self.apply(k, low, below_split, total)
+                if column - below_split:
+                    self.apply(k, high, column - below_split, total)
+        return self.result(), self.pruned
+
+    # -- bookkeeping -------------------------------------------------------------------
+
+    def add(self, k: int, raw: int, mass: float) -> None:
+        """Add a raw column of at most `mass` to key k."""
+        old = self.pending.get(k)
+        if old is None:
+            self.pending[k] = raw
+            self.mass[k] = mass
+            heapq.heappush(self.heap, -k)
+        else:
+            self.pending[k] = old + raw
+            self.mass[k] += mass
+
+    def add_attacker(self, k: int, raw: int, mass: float) -> None:
+        """add() of a plain column (from an attacker's key) to k, merged if k is the defender's."""
+        if DEFENDS[k & 31]:
+            bits = k & self.machines
+            k -= bits
+            raw <<= self.offset[bits]
+        self.add(k, raw, mass)
+
+    def add_defender(self, k: int, raw: int, mass: float) -> None:
+        """add() of a merged column (from a defender's key) to k, split if k is the attacker's."""
+        if DEFENDS[k & 31]:
+            self.add(k, raw, mass)
+            return
+        size = self.length * WIDTH
+        block = LOWS[self.length]
+        for bits in self.blocks:
+            part = raw & block
+            if part:
+                self.add(k | bits, part, mass)
+            raw >>= size
+            if not raw:
+                break
+
+    def mask(self, kind: str, d: int) -> int:
+        """The fields below d ("below") or from d on ("from") in every block of a merged column."""
+        found = self.masks.get((kind, d))
+        if found is None:
+            one = LOWS[min(d, self.length)] if kind == "below" else LOWS[self.length] - LOWS[min(d, self.length)]
+            found = self.masks[(kind, d)] = sum(one << (i * self.length * WIDTH) for i in range(len(self.blocks)))
+        return found
+
+    def prune(self, mass: float) -> bool:
+        """Drop `mass` if it is at most 1/64 of the budget left: whatever is dropped stays
+        within the budget, and the smallest items can always be dropped."""
+        if mass * 64 <= self.budget - self.pruned:
+            self.pruned += mass
+            return True
+        return False
+
+    def resolve(self, k: int) -> int:
+        """The key a column sent to k really goes to: the next turn's start if the side
+        ends its turn there whatever the defenders."""
+        found = self.forward.get(k)
+        if found is None:
+            found = k
+            low, _, high = self.profile(k)
+            if low == high == P.END:
+                found = self.resolve(key(P.next_turn(state(k, 1))))
+            self.forward[k] = found
+        return found
+
+    def profile(self, k: int) -> tuple:
+        """The policy's action at key k for every count of defenders: (action below the
+        split, split, action from the split on). The policy looks at the defenders only
+        to decide whether a tank fires, at one threshold (a test checks it)."""
+        found = self.profiles.get(k)
+        if found is None:
+            c, worth = self.c, self.worth
+            st = state(k, 1)
+            low, high = P.decide(c, st, worth), P.decide(c, st[:5] + (BIG,) + st[6:], worth)
+            a, b = 1, BIG  # decides low at a, high at b
+            if low != high:
+                while b > 2 * a and P.decide(c, state(k, 2 * a), worth) == low:  # thresholds are small
+                    a *= 2
+                b = min(b, 2 * a)
+                while b - a > 1:
+                    mid = (a + b) // 2
+                    if P.decide(c, state(k, mid), worth) == high:
+                        b = mid
+                    else:
+                        a = mid
+            found = self.profiles[k] = (low, b, high)
+        return found
+
+    def plan(self, k: int) -> tuple:
+        """What a column of key k does: (step below the split, split, step from it on)."""
+        low, split, high = self.profile(k)
+        st = state(k, 1)
+        high_step = self.step(k, st, high)
+        found = self.plans[k] = (high_step if low == high else self.step(k, st, low), split, high_step)
+        return found
+
+    def step(self, k: int, st: tuple, action: str) -> tuple:
+        """(kind, ...) of the policy's `action` at key k (st: its state), with its table."""
+        if action == P.END:
+            return (_END, self.resolve(key(P.next_turn(st))))
+        if action == P.RETREAT:
+            return (_RETREAT, (None, st[2]))
+        side = st[0]
+        after = (k >> 5 << 5) | CODE[side | (st[1] | P.BIT[action]) << 1]
+        if side == P.DEFENDER and action == "infantry":
+            return (_DEFENDER_INFANTRY, after, st)
+        table = self.tables.get(st, action)
+        if action == "tanks":
+            return (_ATTACKER_TANKS if side == P.ATTACKER else _DEFENDER_TANKS, after, table, st)
+        return (_SHIFT if side == P.ATTACKER else _FLAT, after, table[0], table[1], st[2])
+
+    def result(self) -> dict:
+        out: dict = defaultdict(float)
+        for ends, length in ((self.ends, 0), (self.merged_ends, self.length)):
+            for (winner, a), raw in ends.items():
+                masses = raw_floats(raw)
+                if winner == "attacker":
+                    out[(winner, a, 0)] += sum(masses)
+                    continue
+                for i, p in enumerate(masses):
+                    if p:
+                        out[(winner, a, i % length if length else i)] += p
+        for end, p in self.end_floats.items():
+            out[end] += p
+        for d, p in enumerate(self.defender_wins):
+            if p:
+                out[("defender", 0, d)] += p
+        return dict(out)
+
+    # -- one column --------------------------------------------------------------------
+
+    def apply(self, k: int, step: tuple, part: int, mass: float) -> None:
+        """Apply a step to the column of key k (at most `mass`)."""
+        kind = step[0]
+        if kind == _SHIFT:
+            self.attacker_rows(step, part, mass)
+        elif kind == _FLAT:
+            _, after, rows, tails, _ = step
+            i = 0
+            for x, _, factors, delta, _ in rows:
+                mx = mass * x
+                if mx < self.epsilon and self.prune(mass * tails[i]):
+                    break
+                i += 1
+                q = part * factors
+                if delta is None:
+                    self.merged_ends[LOST] += q
+                else:
+                    self.add_defender(self.resolve(after - delta), q, mx)
+        elif kind == _DEFENDER_INFANTRY:
+            self.defender_infantry(step[2], step[1], part)
+        elif kind == _ATTACKER_TANKS:
+            volleys.attacker(self, step[2], step[3], step[1], part, mass)
+        elif kind == _DEFENDER_TANKS:
+            volleys.defender(self, step[2], step[3], step[1], part, mass)
+        elif kind == _END:
+            (self.add_defender if DEFENDS[k & 31] else self.add_attacker)(step[1], part << FACTOR, mass)
+        else:
+            self.ends[step[1]] += part << FACTOR
+
+    def attacker_rows(self, step: tuple, part: int, mass: float) -> None:
+        """An attacker's assault: per row one multiplication, wins taken off the bottom."""
+        _, after, rows, tails, soldiers = step
+        epsilon, ends, pending, mass_of, forward = self.epsilon, self.ends, self.pending, self.mass, self.forward
+        push, heap = heapq.heappush, self.heap
+        i = 0
+        for x, k, factors, delta, won in rows:
+            mx = mass * x
+            if mx < epsilon and self.prune(mass * tails[i]):
+                break
+            i += 1
+            q = part * factors
+            if k:
+                w = q & LOWS[k + 1]
+                if w:
+                    ends[("attacker", soldiers - won)] += w
+                q = q >> SHIFTS[k + 1] << WIDTH
+                if not q:
+                    continue
+            if delta is None:
+                ends[LOST] += q
+                continue
+            t = after - delta
+            t = forward.get(t) or self.resolve(t)
+            if DEFENDS[t & 31]:
+                self.add_attacker(t, q, mx)
+                continue
+            old = pending.get(t)
+            if old is None:
+                pending[t] = q
+                mass_of[t] = mx
+                push(heap, -t)
+            else:
+                pending[t] = old + q
+                mass_of[t] += mx
+
+    def defender_infantry(self, st: tuple, after: int, column: int) -> None:
+        """The defender's infantry, state by state (it rolls one die per defender); each
+        state's outcomes with the same hits are one column of factors."""
+        attackers, length = st[2], self.length
+        tables = self.infantry_tables.get(attackers)
+        if tables is None:
+            tables = self.infantry_tables[attackers] = [None] * length
+        mg, bw = self.c.multi_gun[P.DEFENDER], self.c.battle_wagon[P.DEFENDER]
+        epsilon, defender_wins = self.epsilon, self.defender_wins
+        moved = [0] * (len(self.blocks) * attackers)  # block * attackers + hits -> raw column
+        moved_mass = [0.0] * len(moved)
+        for i, m in enumerate(values(column)):
+            if not m:
+                continue
+            mf = m * TO_FLOAT
+            if mf < epsilon and self.prune(mf):
+                continue
+            block, d = divmod(i, length)
+            table = tables[d]
+            if table is None:
+                table = tables[d] = defender_infantry(d, attackers, mg, bw)
+            win, wipes, groups = table
+            defender_wins[d] += mf * win
+            for x, t in wipes:
+                self.end_floats[("attacker", attackers - t, 0)] += mf * x
+            base = block * attackers
+            for t, x, factors in groups:
+                mx = mf * x
+                if mx < epsilon and self.prune(mx):
+                    continue
+                moved[base + t] += m * factors
+                moved_mass[base + t] += mx
+        for i, raw in enumerate(moved):
+            if not raw:
+                continue
+            block, t = divmod(i, attackers)
+            target = self.resolve(after - (t << SOLDIERS_SHIFT))
+            if DEFENDS[target & 31]:  # the defender's turn goes on
+                self.add(target, raw << (block * length * WIDTH), moved_mass[i])
+            else:
+                self.add(target | self.blocks[block], raw, moved_mass[i])

@@ -1,0 +1,287 @@
+"""What one assault does to a column of states, as float tables for the float odds (flow.py).
+
+A column (columns.py) holds the states that differ only in the defending soldiers d.
+Every assault except the defender's infantry treats all of them alike: the attacker's
+kills move the column to fewer defenders, and everything else (the attacker's soldiers,
+machines, towers, paratrooper, turn) changes the same way for every d. So each table
+here is built once per sub-key (the pieces the assault reads) by running the policy's
+own effect functions (policy.py) on a representative state with BIG defenders, and a
+second time with exactly as many defenders as were killed to learn who survives a win.
+The defender's infantry rolls one die per defender, so its table depends on d
+(`defender_infantry`, applied state by state).
+
+Keys. The pieces other than d and the turn pack into one int (`key`): phase code in the
+low 5 bits, then the attacker's tanks, airplanes and "castle intact" (not
+paratrooped), then the attacker's soldiers, the defender's tanks, airplanes and towers. No move ever adds a piece, so every move lowers the key or, with the same
+pieces, moves to a later phase: processing keys from the largest down visits each after
+all that flows into it, except the defender's infantry that leaves the attacker's
+soldiers alone (the next turn's start of the same key, processed again). The defender's
+turn never looks at the attacker's tanks, so flow.py merges them out of its keys.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from math import comb
+
+from . import policy as P
+from .columns import WIDTH, factor
+from .dice import explosions_table, faces_table, hits_explosions_table, hits_table, pow6
+from .exact_moves import airplane_rows
+
+BIG = 1000  # defenders in a representative state: more than any assault kills
+LOST = ("defender", 0)  # an end: the attacker's last soldier fell (the defenders left: a column's field)
+
+_FIELDS = ((3, 5, 3), (4, 8, 3), (2, 12, 3), (6, 15, 5), (7, 20, 5), (8, 25, 3))  # (tuple index, shift, bits)
+_INTACT = 11
+SOLDIERS_SHIFT = 12  # the attacker's soldiers
+_AIRPLANES_SHIFT = (8, 20)  # the attacker's, the defender's airplanes
+TANKS_BITS = 7 << 5  # the attacker's tanks
+_RANKED = sorted(range(32), key=lambda p: (p & 1, bin(p >> 1).count("1"), p >> 1))
+CODE = [0] * 32  # phase (side | used << 1) -> code, later phases lower
+for _rank, _phase in enumerate(_RANKED):
+    CODE[_phase] = 31 - _rank
+PHASE = [0] * 32  # code -> phase
+for _phase in range(32):
+    PHASE[CODE[_phase]] = _phase
+_TURN = [(p & 1, p >> 1) for p in PHASE]  # code -> (side, used)
+DEFENDS = [side == P.DEFENDER for side, _ in _TURN]  # code -> the defender's turn
+ATTACKER_START = CODE[0]
+DEFENDER_START = CODE[1]
+
+
+def pieces(st: tuple) -> int:
+    """The key's piece fields of a compact state (d and the turn left out)."""
+    n = 0 if st[9] else 1 << _INTACT
+    for at, shift, _ in _FIELDS:
+        n |= st[at] << shift
+    return n
+
+
+def key(st: tuple) -> int:
+    return pieces(st) | CODE[st[0] | st[1] << 1]
+
+
+def state(k: int, d: int) -> tuple:
+    """The compact state of key k with d defending soldiers."""
+    return _TURN[k & 31] + (k >> 12 & 7, k >> 5 & 7, k >> 8 & 7, d, k >> 15 & 31, k >> 20 & 31,
+                            k >> 25 & 7, not k >> _INTACT & 1)
+
+
+def _with(st: tuple, d: int) -> tuple:
+    return st[:5] + (d,) + st[6:]
+
+
+def _rows(merged: dict) -> tuple:
+    """Rows from {(k, delta, lost_first): probability}, the outcomes that lead to the same
+    key merged into one row, most likely first, with the mass of each row and all after
+    it (to prune a tail at once). A row is (x, kills K of its most killing outcome, its
+    factors as a column with the outcome killing k in field K - k (one multiplication
+    applies them all, then a shift by K), key change delta (None: the acting side's last
+    soldier fell, its foe wins), and how many of the attacker's soldiers a win by these
+    kills leaves behind: 0, 1 (the paratrooper) or None)."""
+    groups: dict = {}
+    for (k, delta, won), x in merged.items():
+        if x > 0:
+            groups.setdefault((delta, won), []).append((k, x))
+    rows = []
+    for (delta, won), outcomes in groups.items():
+        top = max(k for k, _ in outcomes)
+        factors = sum(factor(x) << ((top - k) * WIDTH) for k, x in outcomes)
+        rows.append((sum(x for _, x in outcomes), top, factors, delta, won))
+    rows.sort(key=lambda r: -r[0])
+    tails = []
+    tail = 0.0
+    for r in reversed(rows):
+        tail += r[0]
+        tails.append(tail)
+    return tuple(rows), tuple(reversed(tails))
+
+
+def _add(merged: dict, k: int, delta, won, x: float) -> None:
+    merged[(k, delta, won)] = merged.get((k, delta, won), 0.0) + x
+
+
+class Tables:
+    """The outcome tables of one battle context, built on demand and kept for the battle."""
+
+    def __init__(self, c: P.Context):
+        self.c = c
+        self.cache: dict = {}
+
+    def get(self, st: tuple, action: str):
+        """The table of `action` from compact state st (its d is ignored)."""
+        c = self.c
+        side = st[0]
+        foe = 1 - side
+        if action == "infantry":  # the defender's infantry: defender_infantry, per d
+            sub = (action, st[2], st[8], st[9])
+        elif action == "automaton":
+            sub = (action, st[2], st[8])
+        elif action == "airplanes":
+            flying, icpt = st[P.AIRPLANES_AT[side]], st[P.AIRPLANES_AT[foe]] if c.culverin[foe] else 0
+            # the attacker's soldiers matter to its air assault only through the paratrooper
+            sub = (action, side, P.uses_paratrooper(c, st) if side == P.ATTACKER else st[2], flying, icpt)
+        else:
+            tanks, icpt = st[P.TANKS_AT[side]], st[P.AIRPLANES_AT[foe]] if c.anti_tank_bomb[foe] else 0
+            sub = (action, side, tanks, icpt, P.level(self.c, st) if side == P.ATTACKER else 0)
+        table = self.cache.get(sub)
+        if table is None:
+            table = self.cache[sub] = getattr(self, "_" + action)(_with(P.mark(st, P.BIT[action]), BIG))
+        return table
+
+    # -- the attacker's assaults: rows with kills --------------------------------------
+
+    def _infantry(self, st: tuple) -> tuple:
+        """The attacker's infantry (the defender's: defender_infantry)."""
+        c = self.c
+        merged: dict = {}
+        here = pieces(st)
+        unit = 1.0 / pow6(st[2])
+        for h, b, e, w in faces_table(st[2]):
+            s = P.infantry_effect(c, st, h, b, e)
+            if s[0] == "end":  # its own explosions killed the last attacker
+                k, delta = BIG - s[3], None
+            else:
+                k, delta = BIG - s[5], here - pieces(s)
+            won = st[2] - P.infantry_effect(c, _with(st, k), h, b, e)[2] if k else None
+            _add(merged, k, delta, won, w * unit)
+        return _rows(merged)
+
+    def _airplanes(self, st: tuple) -> tuple:
+        """An air assault: interception (Culverin), paratrooper, then every airplane left
+        fires; from the exact odds' merged table (exact_moves.airplane_rows, checked
+        against the policy's effect functions by the tests)."""
+        c = self.c
+        side, soldiers = st[0], st[2]
+        flying = st[P.AIRPLANES_AT[side]]
+        n = P.intercept_count(c, st, "airplanes")
+        per_hit = 1 + c.gyroscope[side]
+        own, foe = _AIRPLANES_SHIFT[side], _AIRPLANES_SHIFT[1 - side]
+        unit = 1.0 / pow6(flying + n)
+        merged: dict = {}
+        for lost, foe_lost, hits, roll, w in airplane_rows(flying, n, P.uses_paratrooper(c, st)):
+            kills, x = hits * per_hit, w * unit
+            delta = lost << own | foe_lost << foe
+            if side == P.DEFENDER:
+                _add(merged, 0, None if kills >= soldiers else delta | kills << SOLDIERS_SHIFT, None, x)
+                continue
+            if roll is not None:  # the paratrooper's soldier; a hit leaves the castle without protection
+                delta |= 1 << SOLDIERS_SHIFT | (1 << _INTACT if roll == "hit" else 0)
+            _add(merged, kills, delta, int(roll is not None) if kills else None, x)
+        return _rows(merged)
+
+    def _tanks(self, st: tuple) -> "Volley":
+        """The tank assault: interception (Anti-tank Bomb), then the volley (Volley)."""
+        c = self.c
+        side = st[0]
+        here = pieces(st)
+        n = P.intercept_count(c, st, "tanks")
+        after: dict = {}
+        for h, e, w in hits_explosions_table(n):
+            s = P.intercept_effect(st, "tanks", h, e) if n else st
+            delta = here - pieces(s)
+            after[(delta, s[P.TANKS_AT[side]])] = after.get((delta, s[P.TANKS_AT[side]]), 0.0) + w / pow6(n)
+        dice = c.tank_dice[side]
+        shots = []
+        for explosions, w in explosions_table(dice):
+            kills = P.tank_kills(c, st, explosions)
+            shots.append((kills, w / pow6(dice)))
+        merged: dict = {}
+        for kills, x in shots:
+            merged[kills] = merged.get(kills, 0.0) + x
+        return Volley(tuple((x, factor(x), delta, left) for (delta, left), x in after.items()),
+                      tuple((kills, x, factor(x)) for kills, x in merged.items()), side)
+
+    # -- the defender's assaults: flat rows (no kills of defenders) ------------------------
+
+    def _flat(self, merged: dict, here: int, s: tuple, x: float) -> None:
+        """A defender's outcome: the attacker's last soldier fell (delta None) or a new key."""
+        _add(merged, 0, None if s[0] == "end" else here - pieces(s), None, x)
+
+    def _automaton(self, st: tuple) -> tuple:
+        merged: dict = {}
+        here = pieces(st)
+        for hits, w in hits_table(st[8]):
+            self._flat(merged, here, P.automaton_effect(st, hits), w / pow6(st[8]))
+        return _rows(merged)
+
+    def fires_from(self, st: tuple) -> int:
+        """The attacker's next tank fires when at least this many defenders are left (BIG: never)."""
+        sub = ("fires", st[2], P.level(self.c, st))
+        found = self.cache.get(sub)
+        if found is None:
+            found = BIG
+            for left in range(1, BIG):
+                if P.tank_fires(self.c, st, left):
+                    found = left
+                    break
+                if left > 4 * max(1, self.c.tank_power[0]):  # constant once past the largest kill
+                    break
+            self.cache[sub] = found
+        return found
+
+    def fires_up_to(self, st: tuple, attackers: int) -> int:
+        """The defender's next tank fires while it has at most this many soldiers (-1: never)."""
+        sub = ("fires up to", attackers)
+        found = self.cache.get(sub)
+        if found is None:
+            low, high = 0, BIG  # tank_fires holds at low, fails at high
+            if not P.tank_fires(self.c, _with(st, 0), attackers):
+                found = -1
+            else:
+                while high - low > 1:
+                    mid = (low + high) // 2
+                    if P.tank_fires(self.c, _with(st, mid), attackers):
+                        low = mid
+                    else:
+                        high = mid
+                found = low
+            self.cache[sub] = found
+        return found
+
+
+@dataclass(frozen=True)
+class Volley:
+    """A tank assault: interceptions ((x, X, key delta, tanks left), ...), then one tank
+    after another, each ((kills or None if it explodes, x, X), ...)."""
+
+    intercepts: tuple
+    shots: tuple
+    side: int
+
+
+@lru_cache(maxsize=1024)
+def defender_infantry(d: int, attackers: int, multi_gun: int, battle_wagon: int) -> tuple:
+    """The defender's infantry with d soldiers against `attackers`: (probability the
+    attackers all fall, ((x, hits), ...) of the rolls in which every defender explodes,
+    and per number of hits t that leaves attackers (t, its probability, its factors as
+    a column over the defenders left)). One die per soldier: 3 hit, 2 blank, 1 explosion
+    faces; hits count with the bonuses (machine.infantry_total). Terms below 1e-18 past
+    the largest are left out (a factor rounds anything below 2e-16 to 0 anyway)."""
+    merged: dict = {}
+    for h in range(min(d, attackers - 1) + 1):
+        hits = h + min(multi_gun, h)
+        if hits >= attackers:
+            break
+        p = comb(d, h) * 0.5**h * 3.0 ** (h - d)
+        peak = 0.0
+        for e in range(d - h + 1):
+            b = d - h - e
+            total = hits + (battle_wagon if b > battle_wagon else b)
+            if total < attackers and p:
+                merged[(total, e)] = merged.get((total, e), 0.0) + p
+            if p > peak:
+                peak = p
+            elif p < 1e-18:
+                break
+            p *= b / (2 * (e + 1))
+    wipes = tuple((x, t) for (t, e), x in merged.items() if e >= d)
+    groups: dict = {}
+    for (t, e), x in merged.items():
+        if e < d:
+            x0, column = groups.get(t, (0.0, 0))
+            groups[t] = (x0 + x, column + (factor(x) << ((d - e) * WIDTH)))
+    left = sum(x for x, _ in wipes) + sum(x for x, _ in groups.values())
+    return max(0.0, 1.0 - left), wipes, tuple((t, x, column) for t, (x, column) in groups.items())

@@ -1,0 +1,119 @@
+"""Tank assaults in the float odds (flow.py): the volley, one tank after another.
+
+A side's tanks fire one at a time; after the first, the next fires only if the policy
+says so (policy.tank_fires), which depends on the defenders left for the attacker and on
+its own soldiers for the defender: a threshold on the column's fields. The volley is the
+same after every interception that leaves as many tanks, so it is computed once per
+count and scaled by each interception's probability.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from .columns import LOWS, SHIFTS, WIDTH, normal
+from .outcomes import BIG, LOST, SOLDIERS_SHIFT
+
+
+def attacker(flow, volley, st: tuple, after: int, part: int, mass: float) -> None:
+    """The attacker's tanks fire one at a time; the next fires only with at least
+    `fires_from` defenders left (the first always)."""
+    intercepts = [i for i in volley.intercepts if not (mass * i[0] < flow.epsilon and flow.prune(mass * i[0]))]
+    done = _attacker_shots(volley.shots, flow.tables.fires_from(st), part, {i[3] for i in intercepts})
+    for x, X, delta, left in intercepts:
+        column, lost, won = done[left]
+        if column:
+            flow.add_attacker(flow.resolve(after - delta), column * X, mass * x)
+        if lost:
+            flow.ends[LOST] += lost * X
+        if won:
+            flow.ends[("attacker", st[2])] += won * X
+
+
+def _attacker_shots(shots: tuple, fires_from: int, live: int, lefts: set) -> dict:
+    """{tanks: (column after they fired, column of the attacker's losses, of its wins)},
+    normal, for every number of tanks in `lefts`: one volley, seen after each count."""
+    results: dict = {}
+    after = lost = won = 0
+    stops = -1 if fires_from >= BIG else LOWS[min(fires_from, 129)]  # -1: every field
+    last = max(lefts, default=0)
+    for shot in range(last + 1):
+        if shot in lefts:
+            results[shot] = (after + live, normal(lost), normal(won))
+        if shot == last:
+            break
+        if shot:
+            stop = live & stops
+            if stop:
+                after += stop
+                live -= stop
+        if not live:
+            for left in lefts:
+                results.setdefault(left, (after, normal(lost), normal(won)))
+            break
+        nxt = 0
+        for kills, _, Xs in shots:
+            q = live * Xs
+            if kills is None:
+                lost += q
+            elif kills:
+                w = q & LOWS[kills + 1]
+                if w:
+                    won += w
+                nxt += q >> SHIFTS[kills + 1] << WIDTH
+            else:
+                nxt += q
+        live = normal(nxt)
+    return results
+
+
+def defender(flow, volley, st: tuple, after: int, part: int, mass: float) -> None:
+    """The defender's tanks fire one at a time at the attacker's soldiers; the next
+    fires only while the defender has at most `fires_up_to` soldiers."""
+    done: dict = {}
+    for x, X, delta, left in volley.intercepts:
+        if mass * x < flow.epsilon and flow.prune(mass * x):
+            continue
+        result = done.get(left)
+        if result is None:
+            result = done[left] = _defender_shots(flow, volley.shots, st, part, left)
+        columns, lost, won = result
+        base = after - delta
+        for a, column in columns.items():
+            flow.add_defender(flow.resolve(base - ((st[2] - a) << SOLDIERS_SHIFT)), column * X, mass * x)
+        for a, column in lost.items():
+            flow.merged_ends[("attacker", a)] += column * X
+        if won:
+            flow.merged_ends[LOST] += won * X
+
+
+def _defender_shots(flow, shots: tuple, st: tuple, column: int, left: int) -> tuple:
+    """({attackers left: merged column after}, {attackers left: column of the
+    defender's losses}, column of its wins), normal."""
+    live = {st[2]: column}
+    after: dict = defaultdict(int)
+    lost: dict = defaultdict(int)
+    won = 0
+    for shot in range(left):
+        nxt: dict = defaultdict(int)
+        for a, column in live.items():
+            if shot:
+                stop = column & flow.mask("from", flow.tables.fires_up_to(st, a) + 1)
+                if stop:
+                    after[a] += stop
+                    column -= stop
+                if not column:
+                    continue
+            for kills, _, Xs in shots:
+                q = column * Xs
+                if kills is None:
+                    lost[a] += q
+                elif kills >= a:
+                    won += q
+                else:
+                    nxt[a - kills] += q
+        live = {a: normal(raw) for a, raw in nxt.items()}
+    for a, column in live.items():
+        after[a] += column
+    return ({a: c for a, c in after.items() if c}, {a: normal(raw) for a, raw in lost.items() if raw},
+            normal(won))

@@ -1,0 +1,349 @@
+"""Opening a journal: both copies checked, damage repaired or told, never silently lost.
+
+1. The shadow then the database are read without changing either (a reader beside a
+   running app sees the database at least as new as the shadow it read first).
+2. What cannot be a journal is refused and left untouched: another program's database, a
+   file that is not a database unless this app made it (its shadow is beside it, our
+   tables are named in it, or it is the default journal), a schema this app never wrote.
+3. An older journal is copied aside and migrated; a newer one refused.
+4. recovery.merge decides each game. All agree: open as it is. The database one
+   transaction behind the shadow's last line (a crash between the two writes): that game
+   is rolled forward in place, silently. Anything else: a repaired database and shadow are
+   written, the damaged files kept aside under new names, and ``notices`` say what was
+   restored, what is lost and where the old files are. Read-only, the repair is made in
+   memory and the files are left as they are.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from companion.core.i18n import Message
+from companion.storage import shadow as shadows
+from companion.storage.database import (
+    BUSY_TIMEOUT, Database, backup, file_engine, folder_error, instance_lock, memory_engine, now, resolve_path,
+    stamp, storage_errors,
+)
+from companion.storage.dbview import SQLITE_MAGIC, DbView, needs_immutable, read_db, wal_path
+from companion.storage.errors import StorageError, message
+from companion.storage.migrations import migrate
+from companion.storage.models import SCHEMA_VERSION
+from companion.storage.rebuild import base_line, checkpoint, create_schema, new_journal_id, write_games
+from companion.storage.recovery import GameReport, Merged, merge
+from companion.storage.settings import data_dir
+from companion.storage.shadow import ShadowView, ShadowWriter, shadow_path
+from companion.storage.wal import check_wal
+
+
+def ranges(numbers: list[int]) -> str:
+    """``[3, 4, 5, 9]`` -> ``"3-5, 9"``."""
+    out: list[str] = []
+    for n in sorted(numbers):
+        if out and out[-1].split("-")[-1] == str(n - 1):
+            out[-1] = f"{out[-1].split('-')[0]}-{n}"
+        else:
+            out.append(str(n))
+    return ", ".join(out)
+
+
+def _is_default(path: Path) -> bool:
+    try:
+        return path.resolve() == (data_dir() / "journal.sqlite3").resolve()
+    except OSError:
+        return False
+
+
+def _not_ours_at_a_glance(path: Path) -> bool:
+    """A file that is not SQLite at all, with no shadow beside it, not the default journal."""
+    try:
+        if not path.is_file() or path.stat().st_size == 0:
+            return False
+        with open(path, "rb") as f:
+            magic = f.read(len(SQLITE_MAGIC))
+    except OSError:
+        return False
+    return magic != SQLITE_MAGIC and not shadow_path(path).exists() and not _is_default(path)
+
+
+def _any_of(path: Path, *, main: bool = True) -> bool:
+    """The database file (if ``main``) or its -wal or -shm exists."""
+    names = ([path.name] if main else []) + [path.name + "-wal", path.name + "-shm"]
+    return any(path.with_name(n).exists() for n in names)
+
+
+def set_aside(path: Path) -> Path:
+    """Rename ``path`` (and its -wal and -shm) to a new ``.damaged-<UTC time>`` name."""
+    base = path.with_name(f"{path.name}.damaged-{stamp()}")
+    target, n = base, 1
+    while target.exists():
+        n += 1
+        target = base.with_name(f"{base.name}-{n}")
+    # the -wal goes first: a main file must never meet another file's -wal under its name
+    for suffix in ("-wal", "-shm"):
+        companion = path.with_name(path.name + suffix)
+        if companion.exists():
+            os.rename(companion, target.with_name(target.name + suffix))
+    if path.exists():
+        os.rename(path, target)
+    return target
+
+
+def open_database(location: str, *, readonly: bool = False, busy_timeout: float = BUSY_TIMEOUT) -> Database:
+    path = resolve_path(location)
+    if path.is_dir():
+        raise StorageError.of("is_folder", path=str(path))
+    if not readonly and _not_ours_at_a_glance(path):  # refused before the lock: nothing made beside it
+        raise StorageError.of("not_a_journal", path=str(path))
+    lock = None
+    lock_path = path.resolve().with_name(path.resolve().name + ".lock")
+    made_lock = not lock_path.exists()
+    try:
+        if not readonly:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as err:
+                raise folder_error(path, err) from None
+            lock = instance_lock(path)
+        db = _Opening(path, readonly, busy_timeout).run()
+        db._lock = lock
+        return db
+    except BaseException:
+        if lock is not None:
+            if made_lock:  # refused: leave nothing of ours beside the file
+                lock_path.unlink(missing_ok=True)
+            os.close(lock)
+        raise
+
+
+class _Opening:
+    def __init__(self, path: Path, readonly: bool, busy_timeout: float):
+        self.path, self.readonly, self.busy_timeout = path, readonly, busy_timeout
+        self.shadow_path = shadow_path(path)
+        self.notices: list[Message] = []
+
+    def run(self) -> Database:
+        shadow = shadows.read(self.shadow_path)
+        view = read_db(self.path, self.busy_timeout)
+        if view.kind == "foreign":
+            raise StorageError.of("foreign", path=str(self.path))
+        damaged = view.kind == "not_db" or view.malformed and view.kind == "empty" or (
+            view.kind == "journal" and view.version is None)
+        if damaged and not (view.ours or shadow.exists or _is_default(self.path)):
+            raise StorageError.of("not_a_journal", path=str(self.path))
+        if view.kind == "journal" and view.version is not None:
+            view, shadow = self._versions(view, shadow)
+        if view.kind in ("absent", "empty") and not damaged and not shadow.lines and not shadow.damaged:
+            return self._new(shadow)
+        if damaged:
+            view.reason = view.reason or "malformed"
+            if view.kind != "journal":
+                view.games, view.complete = {}, False
+        return self._check(view, shadow, damaged)
+
+    # --- what the file is ------------------------------------------------------------
+
+    def _versions(self, view: DbView, shadow: ShadowView) -> tuple[DbView, ShadowView]:
+        version = view.version or 0
+        if version < 1:
+            raise StorageError.of("schema_unknown", path=str(self.path), version=version)
+        if version > SCHEMA_VERSION:
+            raise StorageError.of("newer", path=str(self.path), version=version, known=SCHEMA_VERSION)
+        if version == SCHEMA_VERSION:
+            return view, shadow
+        if self.readonly:
+            raise StorageError.of("older_read_only", path=str(self.path), version=version)
+        kept = backup(self.path, version)
+        engine = file_engine(self.path, readonly=False, busy_timeout=self.busy_timeout)
+        try:
+            with storage_errors(self.path), engine.begin() as conn:
+                migrate(conn, version, now())
+        finally:
+            engine.dispose()
+        self.notices.append(message("migrated", old=version, new=SCHEMA_VERSION, backup=str(kept)))
+        if shadow.exists:  # a shadow beside a journal that had none is another's: kept, not used
+            aside = set_aside(self.shadow_path)
+            self.notices.append(message("shadow_other", shadow=str(self.shadow_path), aside=str(aside)))
+        return read_db(self.path, self.busy_timeout), ShadowView(exists=False)
+
+    def _new(self, shadow: ShadowView) -> Database:
+        if self.readonly:
+            key = "no_journal" if not self.path.exists() else "no_games_yet"
+            raise StorageError.of(key, path=str(self.path))
+        journal_id = shadow.journal_id or new_journal_id()
+        if _any_of(self.path, main=False):  # a -wal whose database is gone: never let it meet a new one
+            aside = set_aside(self.path)
+            self.notices.append(message("orphan_wal", path=str(self.path), aside=str(aside)))
+        engine = file_engine(self.path, readonly=False, busy_timeout=self.busy_timeout)
+        with storage_errors(self.path):
+            with engine.begin() as conn:
+                create_schema(conn, journal_id)
+            with engine.begin() as conn:
+                checkpoint(conn)  # the main file alone shows it is a journal, even without its -wal
+            shadows.write_new(self.shadow_path, journal_id, [])
+        return Database(self.path, engine, False, journal_id, self.notices,
+                        shadow=ShadowWriter(self.shadow_path))
+
+    # --- both copies -------------------------------------------------------------------
+
+    def _check(self, view: DbView, shadow: ShadowView, damaged: bool) -> Database:
+        other = shadow.journal_id is not None and view.journal_id is not None and shadow.journal_id != view.journal_id
+        usable = shadow if shadow.exists and not other and shadow.unreadable is None else ShadowView(exists=False)
+        db_missing = view.kind in ("absent", "empty") and not damaged
+        if db_missing:
+            view.complete = False
+        merged = merge(view, usable)
+        wal_damaged = False
+        if not usable.exists and view.kind == "journal":
+            wal_damaged = check_wal(wal_path(self.path)).damaged
+        journal_id = view.journal_id or shadow.journal_id or new_journal_id()
+        crash = bool(merged.rolled_forward) and not damaged and not wal_damaged
+        need_db = damaged or db_missing or wal_damaged or (merged.db_differs and not crash)
+        need_shadow = merged.shadow_differs or not usable.exists or other
+        if self.readonly:
+            return self._read_only(view, shadow, usable, merged, need_db, crash, damaged, db_missing, journal_id)
+        aside_db = None
+        if crash:
+            self._roll_forward(merged)
+        elif need_db:
+            aside_db = self._rewrite_db(merged, journal_id)
+        if need_shadow:
+            self._rewrite_shadow(shadow, usable, other, merged, journal_id, migrated=bool(self.notices))
+        elif shadow.torn:
+            os.truncate(self.shadow_path, shadow.good_size)
+        if need_db:
+            self._db_notice(view, damaged, db_missing, wal_damaged, aside_db, merged)
+        if not crash:  # the last command of a crash between the two writes: kept without a word
+            self._game_notices(merged, aside_db)
+        engine = file_engine(self.path, readonly=False, busy_timeout=self.busy_timeout)
+        return Database(self.path, engine, False, journal_id, self.notices, list(merged.reports.values()),
+                        shadow=ShadowWriter(self.shadow_path))
+
+    def _read_only(self, view: DbView, shadow: ShadowView, usable: ShadowView, merged: Merged, need_db: bool,
+                   crash: bool, damaged: bool, db_missing: bool, journal_id: str) -> Database:
+        if need_db or crash:  # (crash: the shadow's last line, as the app will keep it on opening)
+            if not usable.lines:
+                raise self._unreadable(view, damaged, db_missing)
+            engine = memory_engine()
+            with engine.begin() as conn:
+                create_schema(conn, journal_id)
+                write_games(conn, merged.games.values())
+            if not crash:
+                self.notices.append(message("repaired_in_memory", path=str(self.path),
+                                            shadow=str(self.shadow_path)))
+                self._game_notices(merged, None)
+            return Database(self.path, engine, True, journal_id, self.notices, list(merged.reports.values()),
+                            in_memory=True)
+        if shadow.damaged or shadow.unreadable:
+            self.notices.append(message("shadow_damaged_read_only", shadow=str(self.shadow_path),
+                                        count=len(shadow.damaged) or 1))
+        elif not shadow.exists and view.games:
+            self.notices.append(message("shadow_missing_read_only", shadow=str(self.shadow_path)))
+        engine = file_engine(self.path, readonly=True, immutable=needs_immutable(self.path),
+                             busy_timeout=self.busy_timeout)
+        return Database(self.path, engine, True, journal_id, self.notices, list(merged.reports.values()))
+
+    def _unreadable(self, view: DbView, damaged: bool, db_missing: bool) -> StorageError:
+        """Read-only, damaged, and no shadow to read instead: exactly what is damaged."""
+        if db_missing:
+            return StorageError.of("no_journal", path=str(self.path))
+        if damaged:
+            return StorageError.of("damaged_read_only", path=str(self.path),
+                                   reason=message(f"reason.{view.reason or 'malformed'}"))
+        for gid, seqs in sorted(view.bad_rows.items()):
+            first = min(seqs)
+            return StorageError.of("row_damaged_read_only", path=str(self.path), game=gid, seq=first)
+        if view.bad_games:
+            return StorageError.of("game_damaged_read_only", path=str(self.path), game=min(view.bad_games))
+        return StorageError.of("damaged_read_only", path=str(self.path),
+                               reason=message("reason.wal"))
+
+    # --- repairs -----------------------------------------------------------------------
+
+    def _roll_forward(self, merged: Merged) -> None:
+        engine = file_engine(self.path, readonly=False, busy_timeout=self.busy_timeout)
+        try:
+            with storage_errors(self.path), engine.begin() as conn:
+                write_games(conn, [merged.games[g] for g in merged.rolled_forward], replace=True)
+        finally:
+            engine.dispose()
+
+    def _rewrite_db(self, merged: Merged, journal_id: str) -> Path | None:
+        """A new database from the merged games, put in place of the old one (kept aside)."""
+        tmp = self.path.with_name(self.path.name + ".rebuild")
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            leftover = tmp.with_name(tmp.name + suffix)
+            if leftover.exists():
+                leftover.unlink()  # our own half-made file of an interrupted repair
+        engine = file_engine(tmp, readonly=False, busy_timeout=self.busy_timeout)
+        try:
+            with storage_errors(tmp), engine.begin() as conn:
+                create_schema(conn, journal_id)
+                write_games(conn, merged.games.values())
+            with storage_errors(tmp), engine.begin() as conn:
+                checkpoint(conn)
+        finally:
+            engine.dispose()
+        aside = set_aside(self.path) if _any_of(self.path) else None
+        os.replace(tmp, self.path)
+        shadows._sync_folder(self.path.parent)
+        return aside
+
+    def _rewrite_shadow(self, shadow: ShadowView, usable: ShadowView, other: bool, merged: Merged,
+                        journal_id: str, migrated: bool) -> None:
+        aside = set_aside(self.shadow_path) if self.shadow_path.exists() else None
+        lines = [base_line(g) for g in sorted(merged.games.values(), key=lambda g: g.id)]
+        shadows.write_new(self.shadow_path, journal_id, lines)
+        if aside is not None and not other:
+            self.notices.append(message("shadow_kept_aside", shadow=str(self.shadow_path), aside=str(aside),
+                                        count=max(1, len(shadow.damaged))))
+        elif aside is not None:
+            self.notices.append(message("shadow_other", shadow=str(self.shadow_path), aside=str(aside)))
+        elif not migrated and merged.games:
+            self.notices.append(message("shadow_missing", shadow=str(self.shadow_path),
+                                        count=len(merged.games)))
+
+    # --- what the table is told ----------------------------------------------------------
+
+    def _db_notice(self, view: DbView, damaged: bool, db_missing: bool, wal_damaged: bool, aside: Path | None,
+                   merged: Merged) -> None:
+        if db_missing:
+            self.notices.append(message("db_missing", path=str(self.path), shadow=str(self.shadow_path)))
+            return
+        if damaged or view.malformed:
+            reason = view.reason or "malformed"
+        elif wal_damaged:
+            reason = "wal"
+        elif view.bad_rows or view.bad_games:
+            reason = "rows"
+        else:
+            reason = "behind"
+        self.notices.append(message("db_kept_aside", path=str(self.path), aside=str(aside),
+                                    reason=message(f"reason.{reason}")))
+
+    def _game_notices(self, merged: Merged, aside: Path | None) -> None:
+        where = str(aside) if aside else str(self.path)
+        for report in merged.reports.values():
+            self.notices.extend(game_notices(report, where))
+
+
+def game_notices(report: GameReport, where: str) -> list[Message]:
+    out = []
+    g = report.id
+    if report.whole_game_lost:
+        out.append(message("game_lost", game=g, aside=where))
+        return out
+    restored = report.from_shadow
+    if restored:
+        out.append(message("restored", game=g, count=len(restored), commands=ranges(restored)))
+    if report.lost:
+        out.append(message("lost", game=g, count=len(report.lost), commands=ranges(report.lost),
+                           last=min(report.lost) - 1))
+    if report.set_aside:
+        out.append(message("set_aside", game=g, count=len(report.set_aside),
+                           commands=ranges(report.set_aside), aside=where))
+    if report.redo_dropped:
+        out.append(message("redo_dropped", game=g, count=report.redo_dropped))
+    if report.tail_unsure and (report.lost or report.from_db == [] and report.from_shadow):
+        out.append(message("tail_unsure", game=g))
+    return out

@@ -1,0 +1,80 @@
+"""Snapshots: taken every ``snapshot_every`` commands, trusted only when their sum and the rows
+they were made from (their ``chain``) check out; a bad one is dropped and taken again."""
+
+from __future__ import annotations
+
+import json
+
+from sqlmodel import delete, func, insert, select
+
+from companion.storage.database import now, storage_errors
+from companion.storage.errors import StorageError
+from companion.storage.models import CommandRow, Snapshot
+from companion.storage.opengame import OpenGame, place
+from companion.storage.records import dumps
+from companion.storage.sums import chain, snapshot_sum
+
+_INSERT_SNAPSHOT = insert(Snapshot.__table__)
+
+
+class Snapshots:
+    """A part of ``Journal`` (journal.py), as the module doc says."""
+
+    def _snapshot_ok(self, g: OpenGame, snap: Snapshot) -> bool:
+        txns = [g.row_txn.get(s) for s in range(1, snap.seq + 1)]
+        if None in txns or snap.chain != chain(txns):
+            return False
+        return snap.sum == snapshot_sum(g.id, snap.seq, snap.rules_version, bool(snap.sealed), snap.chain, snap.body)
+
+    def _trusted_snapshot(self, g: OpenGame, upto: int):
+        """The latest snapshot that checks out (its sum, the rows it was made from) and its
+        state; a bad one is dropped (it is taken again after the replay)."""
+        offset = 0
+        while True:
+            with storage_errors(self.path), self._session() as session:
+                snap = session.exec(
+                    select(Snapshot)
+                    .where(Snapshot.game_id == g.id, Snapshot.seq <= upto, Snapshot.rules_version == g.rules.version)
+                    .order_by(Snapshot.seq.desc()).offset(offset).limit(1)
+                ).first()
+            if snap is None:
+                return None, None
+            state = None
+            if self._snapshot_ok(g, snap):
+                try:
+                    body = self._unseal(snap.body, place("snapshot", g.id, snap.seq)) if snap.sealed else snap.body
+                    state = g.rules.state_from_dict(json.loads(body))
+                except StorageError as err:
+                    if err.key == "key_missing":
+                        raise
+                except Exception:  # noqa: BLE001 - a snapshot the rules cannot read is not trusted
+                    state = None
+            if state is not None:
+                return snap.seq, state
+            if self.readonly:
+                offset += 1
+            else:
+                with storage_errors(self.path), self._session() as session:
+                    session.exec(delete(Snapshot).where(Snapshot.id == snap.id))
+                    session.commit()
+
+    def _snapshot_values(self, g: OpenGame, seq: int, state, sealed: bool, txns: dict | None = None) -> dict:
+        body = dumps(g.rules.state_to_dict(state))
+        if sealed:
+            body = self._seal(body, place("snapshot", g.id, seq))
+        txns = g.row_txn if txns is None else txns
+        links = chain(txns[s] for s in range(1, seq + 1))
+        return {"game_id": g.id, "seq": seq, "rules_version": g.rules.version, "sealed": sealed, "body": body,
+                "created_at": now(), "chain": links,
+                "sum": snapshot_sum(g.id, seq, g.rules.version, sealed, links, body)}
+
+    def _take_snapshot(self, g: OpenGame, seq: int, state) -> None:
+        """A snapshot again where a bad or missing one was (outside any command's write)."""
+        with storage_errors(self.path), self._session() as session:
+            sealed = session.exec(
+                select(func.count()).where(CommandRow.game_id == g.id, CommandRow.sealed == True,  # noqa: E712
+                                           CommandRow.seq <= seq)
+            ).one()
+            session.exec(delete(Snapshot).where(Snapshot.game_id == g.id, Snapshot.seq == seq))
+            session.exec(_INSERT_SNAPSHOT.values(**self._snapshot_values(g, seq, state, bool(sealed))))
+            session.commit()

@@ -1,0 +1,127 @@
+"""Phones in the shell (issue 14; docs/phones.md): switched on by a touch in Settings, a QR code
+per seat on the Phones screen, a phone's lock reaching the rules through the main thread, one
+device per seat (the handset refused while the phone holds it), undo and new games followed,
+"kick this phone" and an engine's refusal sent back to the phone. Real widgets, the real
+server, a websocket client standing for the phone."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.app import harness
+from companion.games.magnifico import commands as C
+from tests.app.phone import Phone, wait
+from tests.games.magnifico.ui.games import new_game_with_cards_removed, roll_start_order
+from tests.games.magnifico.ui.test_handset_keys import key
+
+
+def to_bidding(app):
+    s = app.session
+    new_game_with_cards_removed(app)
+    roll_start_order(s, ((0, ["hit"] * 6), (1, ["blank"] * 6), (2, ["blank"] * 6)))
+    for seat in range(3):
+        assert s.send(C.PlaceFirstCastle(seat, s.action("PlaceFirstCastle")["territories"][seat * 7])).ok
+    draw = s.action("DrawAuction")
+    assert s.send(C.DrawAuction((draw["vehicle_cards"][0], draw["project_cards"][0]))).ok
+    return s
+
+
+def close_dialogs(app):
+    from kivy.core.window import Window
+
+    for child in list(Window.children):
+        if child is not app.root and hasattr(child, "dismiss"):
+            child.dismiss()
+    wait(lambda: list(Window.children) == [app.root], 2)
+
+
+@pytest.fixture
+def phones_on(home, monkeypatch):
+    """Phones switched on by a touch in Settings (on any free port); off again afterwards."""
+    app = home
+    monkeypatch.setitem(app.settings.values, "phones_port", 0)
+    app.go("settings")
+    harness.frames(2)
+    assert app.phones is not None and not app.phones.on  # off by default
+    harness.tap(harness.find_id("phones_on"))
+    assert app.phones.on and app.settings.get("phones") is True
+    phones: list[Phone] = []
+    yield app, phones
+    for p in phones:
+        p.close()
+    close_dialogs(app)
+    app.go("settings")
+    harness.frames(2)
+    harness.tap(harness.find_id("phones_off"))
+    assert not app.phones.on
+
+
+def test_a_phone_bids_through_the_shell(phones_on):
+    app, phones = phones_on
+    s = to_bidding(app)
+    server = app.phones.server
+    assert server.tokens.seats == 3  # a token per seat of the new game
+    # the Phones screen, from the menu: a code per seat, the seat's own address in it
+    app.go_current()
+    harness.frames(2)
+    app.open_menu()
+    harness.frames(2)
+    harness.tap(app.dialog.ids["menu_phones"])
+    harness.frames(3)
+    assert app.manager.current == "phones"
+    for seat in range(3):
+        card = harness.find_id(f"seat_{seat}")
+        w, h, _ = server.qr_rgba(seat, scale=4)
+        assert card.url == server.join_url(seat) and card.texture.size == (w, h)
+        assert card.state_text == app.t("phones.waiting")
+    # seat 0's phone joins: its card says so; it is asked for its bid
+    phone = Phone(server.port, server.tokens.token(0))
+    phones.append(phone)
+    assert wait(lambda: harness.find_id("seat_0").state_text == app.t("phones.joined"))
+    assert wait(lambda: bool(phone.received) and phone.state()["status"] == "owes")
+    assert phone.state()["request"]["minimum"] == 10
+    # its lock reaches the rules on the main thread; the phone sees it locked, with its own amount
+    phone.lock(20)
+    assert wait(lambda: 0 in s.view()["auction"].get("locked", []))
+    assert wait(lambda: phone.state()["status"] == "locked" and phone.state()["own"] == 20)
+    assert app.hardware.arbiter.holder(0) == "phone"
+    # the seat's handset may not unlock or lock over the phone: refused, said on screen
+    key(app, "a")
+    assert wait(lambda: getattr(app.hardware.notice, "key", None) == "held_phone")
+    assert wait(lambda: app.root.ids.toast.text == app.reason(app.hardware.notice))
+    assert "Seat 1 locked on its phone" in app.root.ids.toast.text
+    assert 0 in s.view()["auction"]["locked"]
+    # an undo takes the lock back: the phone is asked again
+    app.undo()
+    assert wait(lambda: phone.state()["status"] == "owes")
+    assert app.hardware.arbiter.holder(0) is None
+    # an engine refusal goes back to the phone
+    bids = app.uis["magnifico"].bids
+    original = bids.locked
+    bids.locked = lambda seat, value: "refused by the rules"
+    try:
+        phone.lock(30)
+        assert wait(lambda: any(m.get("op") == "refused" and "refused by the rules" in str(m.get("text"))
+                                for m in phone.received))
+    finally:
+        bids.locked = original
+    assert 0 not in s.view()["auction"].get("locked", [])
+
+
+def test_kick_and_a_new_game_give_new_codes(phones_on):
+    app, phones = phones_on
+    to_bidding(app)
+    server = app.phones.server
+    old = server.tokens.token(1)
+    phone = Phone(server.port, old)
+    phones.append(phone)
+    assert wait(lambda: app.phones.presence.get(1) is True)
+    app.go("settings")
+    harness.frames(2)
+    harness.tap(harness.find_id("kick_1"))  # "Kick Bruno's phone"
+    assert wait(lambda: phone.closed_with is not None)
+    assert any(m.get("op") == "bye" and m.get("reason") == "kicked" for m in phone.received)
+    assert server.tokens.token(1) != old and server.tokens.seat_of(old) is None
+    others = [server.tokens.token(seat) for seat in (0, 2)]
+    to_bidding(app)  # a new game: every seat a new code
+    assert all(server.tokens.seat_of(t) is None for t in others)

@@ -1,0 +1,297 @@
+"""The float odds (flow.py, the default of `odds`) against the exact odds, within the
+stated bound (docs/battle.md, "Float odds"), and the public `simulate`."""
+
+import json
+import pickle
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from companion.errors import GameError
+from companion.games.magnifico.battle import odds, simulate, start, step
+from companion.games.magnifico.battle import policy as P
+from companion.games.magnifico.battle.columns import FACTOR, values
+from companion.games.magnifico.battle.flow import BUDGET, EPSILON, SMALL_BATTLE, SMALL_EPSILON, Flow
+from companion.games.magnifico.battle.odds import ROUNDING, clear_cache
+from companion.games.magnifico.battle.outcomes import BIG, Tables, key, pieces, state
+from companion.games.magnifico.battle.simulate import policy_step
+
+bit = st.integers(0, 1)
+
+
+@st.composite
+def battles(draw):
+    """A legal battle (notation input) with any piece and card, small enough for the
+    exact odds to take a fraction of a second."""
+    attacker = {"soldiers": draw(st.integers(1, 4)), "cards": {}}
+    defender = {"soldiers": draw(st.integers(1, 7)), "cards": {}}
+    for side in (attacker, defender):
+        side["cards"].update(multi_gun=draw(bit), battle_wagon=draw(bit))
+        if draw(st.booleans()):
+            side["tanks"] = draw(st.integers(1, 2))
+            side["tank_card"] = {"dice": draw(st.integers(1, 4)), "hits": draw(st.integers(1, 6))}
+            side["cards"].update(transmission_gear=draw(bit), cannon_lighter=draw(bit))
+        if draw(st.booleans()):
+            side["airplanes"] = draw(st.integers(1, 2))
+            side["airplane_card"] = {"hooks": None}
+            side["cards"].update(gyroscope=draw(bit), anti_tank_bomb=draw(bit), anti_aircraft_culverin=draw(bit))
+    if draw(st.booleans()):
+        defender["castle"] = {"towers": draw(st.integers(0, 4))}
+        defender["cards"].update(automaton=draw(bit), walls=draw(bit))
+        attacker["cards"].update(great_cannon=draw(bit), bombard=draw(bit), paratrooper=draw(bit))
+    return {"attacker": attacker, "defender": defender, "sea_raid": draw(st.booleans()),
+            "variants": {"tank_explosion": draw(st.sampled_from(["army", "infantry"])),
+                         "intercept": draw(st.sampled_from(["both", "defender"]))}}
+
+
+def _close(float_result, exact_result):
+    """Every probability of the float result within its error bound of the exact one."""
+    bound = float_result["error_bound"]
+    assert 0.0 <= bound <= BUDGET + ROUNDING
+    assert "exact" not in float_result
+    for total in ("attacker_wins", "defender_wins", "retreat"):
+        assert abs(float(Fraction(exact_result["exact"][total])) - float_result[total]) <= bound, total
+    for side in ("attacker", "defender"):
+        rows, float_rows = exact_result["survivors"][side], float_result["survivors"][side]
+        for n in set(rows) | set(float_rows):
+            p = float(Fraction(rows[n]["exact"])) if n in rows else 0.0
+            assert abs(p - float_rows.get(n, {"p": 0.0})["p"]) <= bound, (side, n)
+            at_least = sum(float(Fraction(r["exact"])) for m, r in rows.items() if int(m) >= int(n))
+            got = max((r["at_least"] for m, r in float_rows.items() if int(m) >= int(n)), default=0.0)
+            assert abs(at_least - got) <= bound, (side, n)
+
+
+@settings(max_examples=25)
+@given(setup=battles(), seed=st.integers(0, 10**6))
+def test_float_odds_are_within_the_bound_of_the_exact_odds(setup, seed):
+    """docs/battle.md "Float odds": on random legal battles, at the start and after the
+    policy's next two steps, every probability is within error_bound of the exact one."""
+    try:
+        pos = start(setup)
+    except GameError:
+        assume(False)
+    rng = random.Random(seed)
+    for _ in range(3):
+        _close(odds(pos), odds(pos, exact=True))
+        if pos["over"]:
+            break
+        pos = step(pos, policy_step(pos, rng))
+
+
+HEAVY = {  # airplanes on both sides and every card: the pruning budget is used
+    "attacker": {"soldiers": 6, "tanks": 2, "airplanes": 2, "tank_card": {"dice": 4, "hits": 6},
+                 "airplane_card": {"hooks": 2}, "cards": {"paratrooper": 1, "gyroscope": 1, "multi_gun": 1}},
+    "defender": {"soldiers": 8, "airplanes": 2, "airplane_card": {"hooks": 2}, "castle": {"towers": 2},
+                 "cards": {"automaton": 1, "anti_tank_bomb": 1, "anti_aircraft_culverin": 1}},
+}
+
+
+def test_a_larger_battle_within_the_bound():
+    """A battle large enough that states are pruned: still within the reported bound."""
+    pos = start(HEAVY)
+    result = odds(pos)
+    assert result["error_bound"] > ROUNDING  # something was pruned
+    _close(result, odds(pos, exact=True))
+
+
+def test_the_float_odds_of_one_against_one_are_5_8():
+    """Faces 3 hit / 2 blank / 1 explosion: A = 1/2 + 1/3 (1/6 + 1/3 A), so A = 5/8."""
+    result = odds(start({"attacker": {"soldiers": 1}, "defender": {"soldiers": 1}}))
+    assert abs(result["attacker_wins"] - 0.625) <= result["error_bound"]
+    assert abs(result["defender_wins"] - 0.375) <= result["error_bound"]
+
+
+def test_a_finished_battle_is_certain_in_floats():
+    pos = step(start({"attacker": {"soldiers": 2}, "defender": {"soldiers": 1}}),
+               {"side": "attacker", "assault": "infantry", "dice": ["hit", "blank"]})
+    result = odds(pos)
+    assert result["attacker_wins"] == 1.0 and result["survivors"]["attacker"] == {"2": {"p": 1.0, "at_least": 1.0}}
+
+
+def test_the_kept_flow_gives_the_same_odds_as_a_fresh_one():
+    """odds keeps the last battle's tables (the screen asks after every roll)."""
+    rng = random.Random(4)
+    pos = start(HEAVY)
+    odds(pos)
+    after = step(pos, policy_step(pos, rng))
+    kept = odds(after)
+    clear_cache()
+    assert odds(after) == kept
+
+
+def test_the_kept_flows_are_bounded():
+    """At most one battle's flow is kept, and a flow past MAX_FLOW_ENTRIES starts afresh."""
+    from companion.games.magnifico.battle.odds import _FLOWS, _KEEP, MAX_FLOW_ENTRIES, _flow
+
+    for soldiers in range(1, 5):
+        odds(start({"attacker": {"soldiers": soldiers}, "defender": {"soldiers": 3}}))
+    assert len(_FLOWS) <= _KEEP
+    pos = start(HEAVY)
+    c, st = P.context(pos), P.compact(pos)
+    flow = _flow(c, st)
+    assert _flow(c, st[:5] + (st[5] - 1,) + st[6:]) is flow  # the same battle, fewer defenders: kept
+    assert _flow(c, st[:5] + (st[5] + 1,) + st[6:]) is not flow  # more defenders: a new one
+    flow = _flow(c, st)
+    flow.forward.update((i, i) for i in range(MAX_FLOW_ENTRIES + 1))
+    assert _flow(c, st) is not flow
+
+
+def test_odds_and_results_cross_a_process_boundary():
+    """Plain dict in, plain dict out: the function pickles and the result is JSON."""
+    pos = start(HEAVY)
+    assert pickle.loads(pickle.dumps(odds)) is odds
+    result = odds(json.loads(json.dumps(pos)))
+    assert json.loads(json.dumps(result)) == result
+
+
+# ---------------------------------------------------------------- the column tables
+
+
+def _decisions_follow_the_profile(flow, k):
+    low, split, high = flow.profile(k)
+    for d in list(range(1, 60)) + [BIG]:
+        expected = low if d < split else high
+        assert P.decide(flow.c, state(k, d), flow.worth) == expected, (state(k, d), expected)
+
+
+@settings(max_examples=20)
+@given(setup=battles(), seed=st.integers(0, 10**6))
+def test_the_policy_looks_at_the_defenders_at_one_threshold(setup, seed):
+    """flow.profile: the policy's action at a key changes with the defenders at most once
+    (whether a tank fires), so a column splits in two at most."""
+    try:
+        pos = start(setup)
+    except GameError:
+        assume(False)
+    c = P.context(pos)
+    top = P.compact(pos)
+    flow = Flow(c, P.worth_infantry_for(c), top)
+    rng = random.Random(seed)
+    for _ in range(20):
+        s = (rng.randint(0, 1), rng.choice([0, 1, 2, 4, 8, 6, 12, 14])) + tuple(
+            rng.randint(1 if i == 2 else 0, top[i]) for i in range(2, 9)) + (rng.random() < 0.3 and c.castle,)
+        _decisions_follow_the_profile(flow, key(s))
+
+
+@settings(max_examples=20)
+@given(setup=battles(), seed=st.integers(0, 10**6))
+def test_the_defender_never_looks_at_the_attackers_tanks(setup, seed):
+    """flow.Flow merges the attacker's tanks out of the defender's keys: the defender's
+    decisions, tables and thresholds are the same whatever the attacker's tanks."""
+    try:
+        pos = start(setup)
+    except GameError:
+        assume(False)
+    c = P.context(pos)
+    top = P.compact(pos)
+    worth = P.worth_infantry_for(c)
+    tables = Tables(c)
+    rng = random.Random(seed)
+    for _ in range(20):
+        s = (1, rng.choice([0, 8, 4, 12, 2, 10])) + tuple(
+            rng.randint(1 if i in (2, 5) else 0, top[i]) for i in range(2, 9)) + (rng.random() < 0.3 and c.castle,)
+        action = P.decide(c, s, worth)
+        for tanks in range(top[3] + 1):
+            other = s[:3] + (tanks,) + s[4:]
+            assert P.decide(c, other, worth) == action
+            if action in ("airplanes", "automaton", "tanks"):
+                assert tables.get(other, action) is tables.get(s, action)
+            if action == "tanks":
+                assert tables.fires_up_to(other, s[2]) == tables.fires_up_to(s, s[2])
+
+
+def _expand(tables, s, action):
+    """A table applied to one state s, as {next compact state or end: probability}."""
+    side, d = s[0], s[5]
+    marked = P.mark(s, P.BIT[action])
+    out: dict = {}
+    for _, top, factors, delta, won in tables.get(s, action)[0]:
+        for j, f in enumerate(values(factors)):  # the outcome killing k is in field top - k
+            k, x = top - j, f / 2**FACTOR
+            if not f:
+                continue
+            if side == P.ATTACKER and k >= d:
+                target = ("end", "attacker", s[2] - won, 0)
+            elif delta is None:  # the acting side's last soldier fell
+                target = ("end", "defender", 0, d - k)
+            else:
+                target = state(pieces(marked) - delta | key(marked) & 31, d - k)
+            out[target] = out.get(target, 0.0) + x
+    return out
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_shared_tables_match_the_exact_enumeration(seed):
+    """outcomes.Tables shares a table among the states of one sub-key: applied to any of
+    them it gives the exact enumeration of that state's assault (exact_moves.assault_into,
+    from the policy's effect functions) for infantry, airplanes and the automaton."""
+    from companion.games.magnifico.battle.dice import pow6
+    from companion.games.magnifico.battle.exact_moves import assault_bound, assault_into
+
+    rng = random.Random(seed)
+    attacker = {"soldiers": 5, "airplanes": 3, "tanks": 1, "tank_card": {"dice": 3, "hits": 4},
+                "airplane_card": {"hooks": None},
+                "cards": {"paratrooper": 1, "gyroscope": rng.randint(0, 1), "great_cannon": 1, "multi_gun": 1,
+                          "battle_wagon": rng.randint(0, 1), "anti_aircraft_culverin": rng.randint(0, 1)}}
+    defender = {"soldiers": 9, "airplanes": 3, "airplane_card": {"hooks": None}, "castle": {"towers": 3},
+                "cards": {"automaton": 1, "anti_aircraft_culverin": 1, "gyroscope": rng.randint(0, 1),
+                          "walls": rng.randint(0, 1)}}
+    pos = start({"attacker": attacker, "defender": defender})
+    c = P.context(pos)
+    tables = Tables(c)
+    worth = P.worth_infantry_for(c)
+    top = P.compact(pos)
+    checked = 0
+    for _ in range(150):
+        s = (rng.randint(0, 1), rng.choice([0, 2, 4, 8, 12])) + tuple(
+            rng.randint(1 if i in (2, 5) else 0, top[i]) for i in range(2, 9)) + (rng.random() < 0.3,)
+        action = P.decide(c, s, worth)
+        if action not in ("infantry", "airplanes", "automaton") or (action == "infantry" and s[0] == P.DEFENDER):
+            continue
+        bound = assault_bound(c, s, action)
+        raw: dict = {}
+        assault_into(c, s, action, pow6(bound), raw, raw, {})
+        expected = {t: float(Fraction(w, pow6(bound))) for t, w in raw.items()}
+        got = _expand(tables, s, action)
+        assert expected.keys() == got.keys(), (s, action)
+        for t, p in expected.items():
+            assert abs(got[t] - p) < 1e-12, (s, action, t)
+        checked += 1
+    assert checked > 20
+
+
+# ---------------------------------------------------------------- simulate
+
+
+def test_simulate_is_seeded_and_agrees_with_the_odds():
+    pos = start(HEAVY)
+    first = simulate(pos, 2000, seed=3)
+    assert first == simulate(pos, 2000, seed=3) and first["games"] == 2000
+    assert first != simulate(pos, 2000, seed=4)
+    p = odds(pos)["attacker_wins"]
+    assert abs(first["attacker_wins"] - p) <= 4.5 * (p * (1 - p) / 2000) ** 0.5
+    assert abs(sum(first[k] for k in ("attacker_wins", "defender_wins", "retreat")) - 1) < 1e-9
+
+
+@pytest.mark.parametrize("games", [0, -1, 1.5, True, "10"])
+def test_simulate_refuses_what_is_not_a_number_of_games(games):
+    with pytest.raises(GameError):
+        simulate(start(HEAVY), games, seed=1)
+    with pytest.raises(GameError):
+        simulate({"attacker": {}}, 10, seed=1)
+
+
+def test_epsilon_and_budget_are_the_documented_ones():
+    """docs/battle.md states these numbers; change both together."""
+    assert (EPSILON, SMALL_EPSILON, SMALL_BATTLE, BUDGET, ROUNDING) == (1e-10, 1e-14, 20_000, 1e-6, 1e-12)
+
+
+def test_small_battles_come_out_nearly_exact():
+    """A small battle is pruned at 1e-14 only: 2 against 2 is within 1e-12 of its exact odds."""
+    pos = start({"attacker": {"soldiers": 2}, "defender": {"soldiers": 2}})
+    result, exact_result = odds(pos), odds(pos, exact=True)
+    assert result["error_bound"] < 2e-12
+    assert abs(result["attacker_wins"] - float(Fraction(exact_result["exact"]["attacker_wins"]))) < 1e-12
