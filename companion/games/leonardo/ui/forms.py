@@ -8,6 +8,7 @@ from typing import Any
 
 from kivy.factory import Factory
 
+from companion.app.widgets.common import make
 from companion.app.widgets.dialogs import ask_number, dialog
 from companion.games.leonardo import box as B
 from companion.games.leonardo import commands as C
@@ -27,19 +28,19 @@ def choose(app: Any, title: str, options: Sequence[tuple[str, Any]], on_value: C
     d = dialog(app, title, size=size)
     body = d.ids.body
     if text:
-        body.add_widget(Factory.Txt(text=text, font_size=app.u * 14))
+        body.add_widget(make("Txt", text=text, font_size=app.u * 14))
     grid = Factory.GridLayout(cols=cols, spacing=app.u * 4, size_hint_y=None, row_default_height=app.touch,
                               row_force_default=True)
     grid.bind(minimum_height=grid.setter("height"))
     for i, (label, value) in enumerate(options):
-        b = Factory.Btn(text=label, font_size=app.u * 14, size_hint_y=1)
+        b = make("Btn", text=label, font_size=app.u * 14, size_hint_y=1)
         b.bind(on_tap=lambda _b, v=value: (d.dismiss(), on_value(v)))
         grid.add_widget(b)
         d.ids[f"choice_{i}"] = b
     scroll = Factory.ScrollView(do_scroll_x=False)
     scroll.add_widget(grid)
     body.add_widget(scroll)
-    close = Factory.Btn(text=app.t("common.back"), kind="quiet")
+    close = make("Btn", text=app.t("common.back"), kind="quiet")
     close.bind(on_tap=lambda *_: d.dismiss())
     body.add_widget(close)
     d.open()
@@ -99,11 +100,11 @@ def _what(app: Any, view: Any, item: str, field: str) -> str:
 
 def ask_text(app: Any, title: str, text: str, on_value: Callable[[str], Any]) -> Any:
     d = dialog(app, title, size=(0.7, 0.6))
-    d.ids.body.add_widget(Factory.Txt(text=text, font_size=app.u * 14))
+    d.ids.body.add_widget(make("Txt", text=text, font_size=app.u * 14))
     ti = Factory.TextInput(multiline=False, font_size=app.u * 16, size_hint_y=None, height=app.touch)
     d.ids.body.add_widget(ti)
     d.ids["text"] = ti
-    ok = Factory.Btn(text=app.t("common.confirm"), kind="primary")
+    ok = make("Btn", text=app.t("common.confirm"), kind="primary")
     ok.bind(on_tap=lambda *_: (d.dismiss(), on_value(ti.text.strip())) if ti.text.strip() else None)
     d.ids["ok"] = ok
     d.ids.body.add_widget(Factory.Widget())
@@ -172,7 +173,7 @@ def open_correction_form(app: Any) -> Any:
     view = app.session.view()
     d = dialog(app, _t(app, "correct.title"), size=(0.8, 0.95))
     body = d.ids.body
-    body.add_widget(Factory.Dim(text=_t(app, "correct.help")))
+    body.add_widget(make("Dim", text=_t(app, "correct.help")))
     grid = Factory.GridLayout(cols=3, spacing=app.u * 4, size_hint_y=None, row_default_height=app.touch * 0.9,
                               row_force_default=True)
     grid.bind(minimum_height=grid.setter("height"))
@@ -188,7 +189,7 @@ def open_correction_form(app: Any) -> Any:
         if p.get("out") or p.get("member_of") is not None:
             continue
         for counter in ("cash", "men", "space"):
-            b = Factory.Btn(text=f"{p['name']}: {word('counter.' + counter, app.lang)}", font_size=app.u * 12,
+            b = make("Btn", text=f"{p['name']}: {word('counter.' + counter, app.lang)}", font_size=app.u * 12,
                             size_hint_y=1)
             b.bind(on_tap=lambda _b, s=i, c=counter: seat_counter(s, c))
             grid.add_widget(b)
@@ -197,11 +198,11 @@ def open_correction_form(app: Any) -> Any:
     scroll.add_widget(grid)
     body.add_widget(scroll)
     line = Factory.BoxLayout(size_hint_y=None, height=app.touch, spacing=app.u * 6)
-    owner = Factory.Btn(text=_t(app, "correct.owner"), font_size=app.u * 13)
+    owner = make("Btn", text=_t(app, "correct.owner"), font_size=app.u * 13)
     owner.bind(on_tap=lambda *_: (d.dismiss(), _correct_owner(app, reason)))
-    box = Factory.Btn(text=_t(app, "correct.box"), font_size=app.u * 13)
+    box = make("Btn", text=_t(app, "correct.box"), font_size=app.u * 13)
     box.bind(on_tap=lambda *_: (d.dismiss(), _open_box(app)))
-    close = Factory.Btn(text=app.t("common.back"), kind="quiet")
+    close = make("Btn", text=app.t("common.back"), kind="quiet")
     close.bind(on_tap=lambda *_: d.dismiss())
     for w in (owner, box, close):
         line.add_widget(w)

@@ -76,9 +76,12 @@ def tap_space(app: Any, space: int, frames: int = 3) -> None:
     harness.frames(frames)
 
 
-def dialog_closed(app: Any) -> None:
-    for _ in range(100):  # a dialog's closing animation still holds the touches
-        if list(Window.children) == [app.root]:
+def dialog_closed(app: Any, dialog: Any = None) -> None:
+    """Wait until ``dialog`` (by default every dialog) has left the window: a dialog's closing
+    animation still holds the touches. The next dialog of a chain (a bet's product, then its
+    amount) may already be open."""
+    for _ in range(100):
+        if (dialog not in Window.children) if dialog is not None else list(Window.children) == [app.root]:
             return
         time.sleep(0.01)
         harness.frames(1)
@@ -87,19 +90,21 @@ def dialog_closed(app: Any) -> None:
 
 def keypad(app: Any, number: int) -> None:
     """Type ``number`` on the open keypad dialog and press OK."""
-    pad = app.dialog.ids.keypad
+    dialog = app.dialog
+    pad = dialog.ids.keypad
     keys = {w.key: w for w in harness.walk(pad) if getattr(w, "key", None)}
     for digit in str(number):
         harness.tap(keys[digit], 1)
     assert pad.value == str(number), (pad.value, number, app.dialog.title)
     harness.tap(keys["ok"], 3)
-    dialog_closed(app)
+    dialog_closed(app, dialog)
 
 
 def choose(app: Any, index: int) -> None:
     """Tap the ``index``-th button of the open choice dialog."""
-    harness.tap(app.dialog.ids[f"choice_{index}"], 3)
-    dialog_closed(app)
+    dialog = app.dialog
+    harness.tap(dialog.ids[f"choice_{index}"], 3)
+    dialog_closed(app, dialog)
 
 
 def spin(app: Any, number: int) -> None:

@@ -1,11 +1,13 @@
 """Issue 11, done when: a whole 3-player game played through the screens by touches, with the
 app closed and reopened on the same journal in the middle (mid-auction and mid-market), the
 screens showing the same state after; the faction secret never on the shared screen before the
-first faction event (leonardo-decisions: Factions)."""
+first faction event, in the journal's bytes, the log and the screen (leonardo-decisions: Factions).
+"""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from leonardo_ui_helpers import L, act, save_example_box, shown, start_by_touch, tap
 
@@ -16,6 +18,14 @@ from companion.games.leonardo.ui.presenters import head_task
 
 SEED = 92  # a bots' game whose first rounds see every kind of landing (auction, market, push, sale...)
 FACTION_WORDS = re.compile(r"Guelph|Ghibelline")
+SEALED = (b'"faction":"guelph"', b'"faction":"ghibelline"', b'"faction": "guelph"', b'"faction": "ghibelline"')
+
+
+def journal_secrets(app):
+    """How many times a chosen faction stands in clear in the journal's files (with its WAL)."""
+    db = Path(app.session.settings.get("database"))
+    raw = b"".join(p.read_bytes() for p in db.parent.glob(db.name + "*"))
+    return sum(raw.count(s) for s in SEALED)
 
 
 def reopen(app):
@@ -42,6 +52,7 @@ def test_a_whole_game_by_touches_with_restarts_mid_auction_and_mid_market(home):
     save_example_box(app)
     start_by_touch(app, variants={"sealed_bets": False})
     s = app.session
+    in_clear = journal_secrets(app)  # an earlier game of this journal may have opened its own
     assert app.manager.current == L + "setup" and s.header["box"]["name"].startswith("Example box")
     index, restarted, revealed, seen_screens = 0, [], False, set()
     while s.view()["phase"] != "over":
@@ -71,6 +82,7 @@ def test_a_whole_game_by_touches_with_restarts_mid_auction_and_mid_market(home):
         if not revealed and (index % 6 == 0 or opens):
             assert not [t for t in table_texts(app) if FACTION_WORDS.search(t)]  # never before the reveal
             assert not [line for line in s.log("en") if FACTION_WORDS.search(line)]
+            assert journal_secrets(app) == in_clear  # sealed in the journal's bytes
         head = len(s.commands())
         act(app, command)
         assert len(s.commands()) == head + 1, f"the touch for {command} was not taken: {app.session.last_reason}"

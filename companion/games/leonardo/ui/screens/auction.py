@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.factory import Factory
-
 from companion.app.widgets.common import make
 from companion.app.widgets.dialogs import ask_number
 from companion.games.leonardo import commands as C
@@ -51,14 +49,14 @@ class LeonardoAuctionScreen(LeonardoPlayScreen):
                 least = bid.get("min", task["high"] + 5)
                 for i, step in enumerate(RAISES):
                     amount = task["high"] + step
-                    b = Factory.Btn(text=str(amount), font_size=app.u * 13, kind="primary" if i == 0 else "normal")
+                    b = make("Btn", text=str(amount), font_size=app.u * 13, kind="primary" if i == 0 else "normal")
                     b.size_hint_y = 1
                     if amount > bid.get("max", 0) or amount < least:
                         b.reason = self.tt("auction.over_cash", name=P.seat_name(view, seat))
                     b.bind(on_tap=lambda _b, seat=seat, amount=amount: self.send(C.Bid(seat, amount)))
                     buttons.add_widget(b)
                     self.ids[f"bid_{seat}_{step}"] = b
-                other = Factory.Btn(text="\u2026", font_size=app.u * 14)
+                other = make("Btn", text="\u2026", font_size=app.u * 14)
                 other.size_hint_y = 1
                 other.bind(on_tap=lambda _b, seat=seat: self.keypad(seat))
                 buttons.add_widget(other)
@@ -69,7 +67,7 @@ class LeonardoAuctionScreen(LeonardoPlayScreen):
                 box.add_widget(row)
                 continue
             passing = P.action(legal, "PassBid", seat) or {}
-            p = Factory.Btn(text=self.tt("auction.pass"), font_size=app.u * 12, kind="quiet")
+            p = make("Btn", text=self.tt("auction.pass"), font_size=app.u * 12, kind="quiet")
             p.size_hint_y = 1
             if not passing.get("enabled", False):
                 p.reason = app.reason(passing.get("message") or passing.get("reason", ""))
@@ -80,10 +78,10 @@ class LeonardoAuctionScreen(LeonardoPlayScreen):
         out = [i for i in range(len(view["seats"])) if i not in task["bidders"] and i != task["seat"]
                and not view["seats"][i].get("out") and view["seats"][i].get("member_of") is None]
         if out:
-            box.add_widget(Factory.Dim(text=self.tt("auction.out", names=P.names(view, out))))
+            box.add_widget(make("Dim", text=self.tt("auction.out", names=P.names(view, out))))
         notice = hw.notice if hw is not None else ""
         if notice:
-            bottom.add_widget(Factory.Dim(text=app.reason(notice)))
+            bottom.add_widget(make("Dim", text=app.reason(notice)))
         self.show_ring(selected=[space])
 
     def keypad(self, seat: int) -> None:

@@ -9,6 +9,7 @@ from kivy.factory import Factory
 from kivy.properties import StringProperty
 
 from companion.app.screens.base import BaseScreen
+from companion.app.widgets.common import make
 
 from .. import presenters as P
 
@@ -74,7 +75,7 @@ class LeonardoScreen(BaseScreen):
             if roll is not None and getattr(roll, "kind", "") == "d12" and len(roll.values) == 1:
                 pad.read(int(roll.values[0]))
             if hw.dice_reader is not None:
-                box.add_widget(Factory.Dim(text=self.app.reason(hw.dice_reader.status)))
+                box.add_widget(make("Dim", text=self.app.reason(hw.dice_reader.status)))
         box.add_widget(pad)
         self.ids["spin"] = pad
         return pad

@@ -11,6 +11,7 @@ from typing import Any
 from kivy.factory import Factory
 from kivy.properties import NumericProperty, StringProperty
 
+from companion.app.widgets.common import make
 from companion.app.widgets.dialogs import ask_number
 from companion.games.leonardo import box as B
 
@@ -88,7 +89,7 @@ class LeonardoBoxScreen(LeonardoScreen):
 
     def _button(self, box: Any, wid: str, text: str, on_tap: Any, kind: str = "normal", **kw: Any) -> Any:
         kw.setdefault("size_hint_y", 1)  # fills its row (a row is shorter than a whole touch target)
-        b = Factory.Btn(text=text, kind=kind, font_size=self.app.u * 13, **kw)
+        b = make("Btn", text=text, kind=kind, font_size=self.app.u * 13, **kw)
         b.bind(on_tap=lambda *_: on_tap())
         box.add_widget(b)
         self.ids[wid] = b
@@ -130,9 +131,9 @@ class LeonardoBoxScreen(LeonardoScreen):
         assert ed is not None
         s = ed.space(n)
         item = f"space.{n}"
-        form.add_widget(Factory.Head(text=P.space_label({"box": ed.profile}, n, app.lang), font_size=app.u * 16))
+        form.add_widget(make("Head", text=P.space_label({"box": ed.profile}, n, app.lang), font_size=app.u * 16))
         if n in B.FIXED:
-            form.add_widget(Factory.Dim(text=self.tt("box.fixed", kind=word(f"kind.{s['kind']}", app.lang))))
+            form.add_widget(make("Dim", text=self.tt("box.fixed", kind=word(f"kind.{s['kind']}", app.lang))))
             return
         row = self._row(self.tt("box.kind"))
         for k in KINDS:
@@ -163,7 +164,7 @@ class LeonardoBoxScreen(LeonardoScreen):
                              lambda i=i: self.ask_value(item, f"rent.{i}"),
                              kind="primary" if self._asked(item, f"rent.{i}") else "normal")
             form.add_widget(row)
-            form.add_widget(Factory.Dim(text=self.tt("box.rent_help")))
+            form.add_widget(make("Dim", text=self.tt("box.rent_help")))
 
     def _form_quarters(self, form: Any) -> None:
         ed = self.editor
@@ -181,7 +182,7 @@ class LeonardoBoxScreen(LeonardoScreen):
         self._button(form, "verified", self.tt("box.verified") if verified else self.tt("box.unverified"),
                      lambda: self.set("machina", "verified", not verified), kind="selected" if verified else "normal",
                      size_hint_y=None, height=app.touch * 0.9)
-        form.add_widget(Factory.Dim(text=self.tt("box.machina_help")))
+        form.add_widget(make("Dim", text=self.tt("box.machina_help")))
         faces = ed.profile["machina"]["faces"]
         for x in B.MACHINA:
             row = self._row(str(x), app.u * 22)
@@ -242,23 +243,23 @@ class LeonardoBoxScreen(LeonardoScreen):
                      kind="primary" if self._asked("men_at_arms", "count") else "normal")
         form.add_widget(row)
         total = ed.deck_total()
-        form.add_widget(Factory.Dim(text=self.tt("box.deck_help", n=total if total is not None else "?",
+        form.add_widget(make("Dim", text=self.tt("box.deck_help", n=total if total is not None else "?",
                                                  cards=B.PALACE_CARDS, whole=B.DECK_SIZE)))
 
     def _form_art(self, form: Any) -> None:
         ed, app = self.editor, self.app
         assert ed is not None
         values = list(ed.profile["oda"])
-        form.add_widget(Factory.Txt(text=self.tt("box.art_count", n=len(values), most=B.ODA_COUNT),
+        form.add_widget(make("Txt", text=self.tt("box.art_count", n=len(values), most=B.ODA_COUNT),
                                     font_size=app.u * 14))
-        form.add_widget(Factory.Dim(text=", ".join(str(v) for v in values) or self.tt("box.art_none")))
+        form.add_widget(make("Dim", text=", ".join(str(v) for v in values) or self.tt("box.art_none")))
         row = self._row()
         self._button(row, "art_add", self.tt("box.art_add"), lambda: self.ask_value("oda", "add"),
                      kind="primary" if self._asked("oda", "values") else "normal")
         self._button(row, "art_remove", self.tt("box.art_remove"), lambda: self.set("oda", "values", values[:-1]),
                      reason="" if values else self.tt("box.art_none"))
         form.add_widget(row)
-        form.add_widget(Factory.Dim(text=self.tt("box.art_help")))
+        form.add_widget(make("Dim", text=self.tt("box.art_help")))
 
     def _form_box(self, form: Any) -> None:
         ed = self.editor
@@ -269,7 +270,7 @@ class LeonardoBoxScreen(LeonardoScreen):
         row = self._row(self.tt("box.box_note"))
         self._text_input(row, "box_note", ed.profile.get("note"), "box", "note")
         form.add_widget(row)
-        form.add_widget(Factory.Dim(text=self.tt("box.box_help")))
+        form.add_widget(make("Dim", text=self.tt("box.box_help")))
 
     # -- entering values ---------------------------------------------------------------------
     def set(self, item: str, field: str, value: Any) -> bool:

@@ -10,6 +10,7 @@ from typing import Any
 
 from kivy.factory import Factory
 
+from companion.app.widgets.common import make
 from companion.games.leonardo import box as B
 from companion.games.leonardo import commands as C
 
@@ -41,7 +42,7 @@ class LeonardoLandingScreen(LeonardoPlayScreen):
         self.show_ring()
 
     def _button(self, box: Any, wid: str, text: str, on_tap: Any, kind: str = "normal", reason: Any = "") -> Any:
-        b = Factory.Btn(text=text, kind=kind, font_size=self.app.u * 14, reason=self.app.reason(reason) or "")
+        b = make("Btn", text=text, kind=kind, font_size=self.app.u * 14, reason=self.app.reason(reason) or "")
         if isinstance(box, Factory.GridLayout):
             b.size_hint_y = 1  # the grid's rows set the height
         b.bind(on_tap=lambda *_: on_tap())
@@ -143,11 +144,11 @@ class LeonardoLandingScreen(LeonardoPlayScreen):
         self.help = self.tt("landing.fight_help", a=P.seat_name(view, a), men_a=view["seats"][a]["men"],
                             b=P.seat_name(view, b), men_b=view["seats"][b]["men"])
         for seat, number in sorted(task.get("spins", {}).items(), key=lambda kv: int(kv[0])):
-            box.add_widget(Factory.Dim(text=self.tt("landing.fight_spun", name=P.seat_name(view, seat), n=number)))
+            box.add_widget(make("Dim", text=self.tt("landing.fight_spun", name=P.seat_name(view, seat), n=number)))
         to_act = legal.get("to_act", [])
         if to_act:
             seat = to_act[0]
-            bottom.add_widget(Factory.Txt(text=self.tt("landing.fight_spin", name=P.seat_name(view, seat)),
+            bottom.add_widget(make("Txt", text=self.tt("landing.fight_spin", name=P.seat_name(view, seat)),
                                           font_size=app.u * 14))
             count = len(self.ui.notes.current)
             self.spin_pad(bottom, ("fight", a, b, seat, count), lambda n: self._send_spin(C.FightSpin(seat, n)))

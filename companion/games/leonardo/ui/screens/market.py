@@ -41,7 +41,7 @@ class LeonardoMarketScreen(LeonardoPlayScreen):
             self._bets(view, legal, task, box)
         else:
             self._spin(view, task, box)
-        bottom.add_widget(Factory.Dim(text=self._numbers(view), font_size=app.u * 11))
+        bottom.add_widget(make("Dim", text=self._numbers(view), font_size=app.u * 11))
         self.show_ring(selected=[task["space"]])
         self.ring_note = self.tt("market.opener", name=P.seat_name(view, opener))
 
@@ -95,7 +95,7 @@ class LeonardoMarketScreen(LeonardoPlayScreen):
             box.add_widget(row)
         notice = hw.notice if hw is not None else ""
         if notice:
-            box.add_widget(Factory.Dim(text=app.reason(notice)))
+            box.add_widget(make("Dim", text=app.reason(notice)))
 
     def open_bet(self, seat: int, sealed: bool, handset: bool = False) -> None:
         def done(reason: Any) -> None:
@@ -116,7 +116,7 @@ class LeonardoMarketScreen(LeonardoPlayScreen):
         opener = task["seat"]
         self.help = self.tt("market.spin_help", name=P.seat_name(view, opener))
         for seat, bet in sorted((task.get("bets") or {}).items(), key=lambda kv: int(kv[0])):
-            box.add_widget(Factory.Dim(text=self.tt("market.bet_of", name=P.seat_name(view, seat),
+            box.add_widget(make("Dim", text=self.tt("market.bet_of", name=P.seat_name(view, seat),
                                                     amount=bet["amount"],
                                                     product=word(f"product.{bet['product']}", app.lang))))
         self.spin_pad(self.ids.bottom, ("market", view.get("round"), opener, task["space"]),

@@ -11,6 +11,7 @@ from kivy.factory import Factory
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, StringProperty
 
 from companion.app import theme
+from companion.app.widgets.common import make
 from companion.games.leonardo.game import GAME
 
 from .. import presenters as P
@@ -53,7 +54,7 @@ class LeonardoNewGameScreen(LeonardoScreen):
         opts = self.ids.variants
         opts.clear_widgets()
         for key in GAME.variants:
-            b = Factory.Btn(text=self._variant_text(key), font_size=app.u * 14,
+            b = make("Btn", text=self._variant_text(key), font_size=app.u * 14,
                             kind="selected" if self.variants[key] != GAME.variants[key][0] else "normal")
             if key == "corporations" and len(self.seats) < 4:
                 b.reason = self.tt("new_game.corporations_four")

@@ -68,7 +68,7 @@ class LeonardoSetupScreen(LeonardoPlayScreen):
             self.ids[f"deal_{i}"], self.ids[f"faction_{i}"] = deal, faction
             box.add_widget(row)
         line = Factory.BoxLayout(size_hint_y=None, height=app.touch, spacing=app.u * 6)
-        rnd = Factory.Btn(text=self.tt("setup.deal_random"), font_size=app.u * 14)
+        rnd = make("Btn", text=self.tt("setup.deal_random"), font_size=app.u * 14)
         rnd.bind(on_tap=lambda *_: self.deal_random())
         rnd.reason = "" if any(d is None for d in view["dealt"]) else self.tt("setup.dealt_already")
         line.add_widget(rnd)
@@ -76,7 +76,7 @@ class LeonardoSetupScreen(LeonardoPlayScreen):
         self.ids["deal_random"] = rnd
         notice = hw.notice if hw is not None else ""
         if notice:
-            box.add_widget(Factory.Dim(text=app.reason(notice)))
+            box.add_widget(make("Dim", text=app.reason(notice)))
         a = P.action(legal, "DealPalace", self.dealing) if self.dealing >= 0 else None
         if a is None:
             self.dealing = -1
@@ -124,9 +124,9 @@ class LeonardoSetupScreen(LeonardoPlayScreen):
         spins = view["start"]["spins"]
         self.help = self.tt("setup.spin_help")
         for seat, number in sorted(spins.items(), key=lambda kv: int(kv[0])):
-            box.add_widget(Factory.Dim(text=self.tt("setup.spun", name=P.seat_name(view, seat), n=number)))
+            box.add_widget(make("Dim", text=self.tt("setup.spun", name=P.seat_name(view, seat), n=number)))
         if len(view["start"]["contenders"]) < len(view["seats"]) and not spins:
-            box.add_widget(Factory.Dim(text=self.tt("setup.tied", names=P.names(view, view["start"]["contenders"]))))
+            box.add_widget(make("Dim", text=self.tt("setup.tied", names=P.names(view, view["start"]["contenders"]))))
         if not to_act:
             return
         seat = to_act[0]

@@ -10,6 +10,7 @@ from typing import Any
 from kivy.factory import Factory
 from kivy.properties import NumericProperty
 
+from companion.app.widgets.common import make
 from companion.app.widgets.dialogs import ask_number
 from companion.games.leonardo import commands as C
 
@@ -53,7 +54,7 @@ class LeonardoTurnScreen(LeonardoPlayScreen):
     def _main(self, view: Any, legal: Any, art: Any, box: Any) -> None:
         app = self.app
         if art is not None:
-            b = Factory.Btn(text=self.tt("turn.buy_art", price=art["price"]), font_size=app.u * 14,
+            b = make("Btn", text=self.tt("turn.buy_art", price=art["price"]), font_size=app.u * 14,
                             reason=app.reason(art.get("message") or art.get("reason", "")) if not art["enabled"]
                             else "")
             if not art["spaces"] and art["enabled"]:
@@ -67,17 +68,17 @@ class LeonardoTurnScreen(LeonardoPlayScreen):
             seat = spins[0]["seat"]
             done = view["turn"].get("spins", {})
             for other, number in sorted(done.items(), key=lambda kv: int(kv[0])):
-                box.add_widget(Factory.Dim(text=self.tt("turn.member_spun", name=P.seat_name(view, other), n=number)))
+                box.add_widget(make("Dim", text=self.tt("turn.member_spun", name=P.seat_name(view, other), n=number)))
             pad_box = self.ids.bottom
-            pad_box.add_widget(Factory.Txt(text=self.tt("turn.spin", name=P.seat_name(view, seat)),
+            pad_box.add_widget(make("Txt", text=self.tt("turn.spin", name=P.seat_name(view, seat)),
                                            font_size=app.u * 14))
             self.spin_pad(pad_box, ("turn", view.get("round"), seat, len(done)),
                           lambda n, seat=seat: self._send_spin(C.Spin(seat, n)))
         elif choose is not None:
-            box.add_widget(Factory.Txt(text=self.tt("turn.choose_spin"), font_size=app.u * 14))
+            box.add_widget(make("Txt", text=self.tt("turn.choose_spin"), font_size=app.u * 14))
             row = Factory.BoxLayout(size_hint_y=None, height=app.touch, spacing=app.u * 4)
             for n in choose["choices"]:
-                b = Factory.Btn(text=str(n), kind="primary")
+                b = make("Btn", text=str(n), kind="primary")
                 b.bind(on_tap=lambda _b, n=n: self.send(C.ChooseSpin(choose["seat"], n)))
                 row.add_widget(b)
                 self.ids[f"choose_{n}"] = b
@@ -95,17 +96,17 @@ class LeonardoTurnScreen(LeonardoPlayScreen):
             self.art_space = 0
             return
         if self.art_space < 0:
-            box.add_widget(Factory.Txt(text=self.tt("turn.art_where"), font_size=app.u * 14))
+            box.add_widget(make("Txt", text=self.tt("turn.art_where"), font_size=app.u * 14))
             for n in art["spaces"]:
                 works = view["works"][n - 1]
-                b = Factory.Btn(text=f"{P.space_label(view, n, app.lang)} ({len(works)}/4)", font_size=app.u * 13)
+                b = make("Btn", text=f"{P.space_label(view, n, app.lang)} ({len(works)}/4)", font_size=app.u * 13)
                 b.bind(on_tap=lambda _b, n=n: self.art_on(n))
                 box.add_widget(b)
                 self.ids[f"art_{n}"] = b
             self.show_ring(choices=art["spaces"])
         else:
             self.show_ring(selected=[self.art_space])
-        back = Factory.Btn(text=self.app.t("common.back"), kind="quiet")
+        back = make("Btn", text=self.app.t("common.back"), kind="quiet")
         back.bind(on_tap=lambda *_: self._cancel_art())
         box.add_widget(back)
 
@@ -146,7 +147,7 @@ class LeonardoTurnScreen(LeonardoPlayScreen):
         end = P.action(legal, "EndByAgreement")
         if end is not None:
             late = self._time_is_up()
-            b = Factory.Btn(text=self.tt("turn.end_now") if late else self.tt("turn.end"), font_size=app.u * 12,
+            b = make("Btn", text=self.tt("turn.end_now") if late else self.tt("turn.end"), font_size=app.u * 12,
                             kind="primary" if late else "quiet",
                             reason="" if end["enabled"] else app.reason(end.get("message") or end.get("reason")))
             b.size_hint_y = 1
@@ -155,7 +156,7 @@ class LeonardoTurnScreen(LeonardoPlayScreen):
             self.ids["end"] = b
         corp = P.action(legal, "FormCorporation")
         if corp is not None:
-            b = Factory.Btn(text=self.tt("turn.corporation"), font_size=app.u * 12, kind="quiet",
+            b = make("Btn", text=self.tt("turn.corporation"), font_size=app.u * 12, kind="quiet",
                             reason="" if corp["enabled"] else app.reason(corp.get("message") or corp.get("reason")))
             b.size_hint_y = 1
             b.bind(on_tap=lambda *_: self.open_corporation())

@@ -16,6 +16,7 @@ from kivy.factory import Factory
 from kivy.properties import DictProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
+from companion.app.widgets.common import make
 from companion.games.leonardo import box as B
 
 
@@ -50,15 +51,15 @@ class LeonardoSpinPad(BoxLayout):
         grid = Factory.GridLayout(cols=6, spacing=u * 4, size_hint_y=None, height=touch * 1.7 + u * 4,
                                   row_default_height=touch * 0.85, row_force_default=True)
         for n in range(1, 13):
-            b = Factory.Btn(text=str(n), font_size=u * 18, size_hint_y=1)
+            b = make("Btn", text=str(n), font_size=u * 18, size_hint_y=1)
             b.bind(on_tap=lambda _b, n=n: self.type_number(n))
             self.buttons[n] = b
             grid.add_widget(b)
         self.add_widget(grid)
         line = Factory.BoxLayout(size_hint_y=None, height=touch, spacing=u * 6)
-        self.app_spin = Factory.Btn(text=self.say("spin.app"), font_size=u * 14)
+        self.app_spin = make("Btn", text=self.say("spin.app"), font_size=u * 14)
         self.app_spin.bind(on_tap=lambda *_: self.spin_here())
-        self.ok = Factory.Btn(kind="primary", font_size=u * 15)
+        self.ok = make("Btn", kind="primary", font_size=u * 15)
         self.ok.bind(on_tap=lambda *_: self.confirm())
         line.add_widget(self.app_spin)
         line.add_widget(self.ok)
