@@ -48,7 +48,8 @@ class LeonardoTurnScreen(LeonardoPlayScreen):
             self._main(view, legal, art, box)
         lines = self.ui.log_lines(self.ui.notes.previous, app.lang)
         if lines and not self.art_space:
-            box.add_widget(Factory.LeonardoLines(text=self.tt("turn.last_turn") + "\n" + "\n".join(lines[-6:])))
+            shown = lines[-(6 if self.height >= 600 else 3):]  # the small screen keeps room for the spin pad
+            box.add_widget(Factory.LeonardoLines(text=self.tt("turn.last_turn") + "\n" + "\n".join(shown)))
         self._table_actions(view, legal, bottom)
 
     def _main(self, view: Any, legal: Any, art: Any, box: Any) -> None:
