@@ -142,3 +142,61 @@ def screenshot(path: str):
     CoreImage(fbo.texture).save(str(path), flipped=False)
     for child in layers:
         fbo.remove(child.canvas)
+
+
+def _on_screen(w: Widget) -> bool:
+    """Shown: in the window, not transparent, not collapsed to nothing, not in a hidden parent."""
+    node = w
+    while node is not None:
+        if node.opacity <= 0:
+            return False
+        parent = node.parent
+        if parent is node:
+            break
+        node = parent
+    return w.get_root_window() is not None and w.width > 1 and w.height > 1
+
+
+def text_offenders(root: Widget | None = None, slack: float = 1.0) -> list[str]:
+    """Every shown Label whose drawn text is wider or taller than its box (cut or spilling).
+
+    A Label draws its texture centred on its box: a texture larger than ``size`` (or than
+    ``text_size`` where set) spills out of it; a shortened text ends in an ellipsis.
+    ``slack`` pixels absorb rounding. Each offender is ``"text (class): WxH in WxH"``.
+    """
+    from kivy.uix.label import Label
+
+    out = []
+    for r in ([root] if root is not None else visible_roots()):
+        for w in walk(r):
+            if not isinstance(w, Label) or not w.text or not _on_screen(w):
+                continue
+            w.texture_update()
+            tw, th = w.texture_size
+            bw, bh = w.size
+            tsw, tsh = w.text_size
+            boxes_w = [bw] + ([tsw] if tsw else [])
+            boxes_h = [bh] + ([tsh] if tsh else [])
+            cut = False
+            if w.shorten and w._label is not None and "\n" not in w.text:  # drawn with an ellipsis?
+                full = w._label.get_extents(w.text)[0] + 2 * w.padding_x
+                cut = full > min(boxes_w) + slack
+            if tw > min(boxes_w) + slack or th > min(boxes_h) + slack or cut:
+                out.append(f"{w.text!r} ({type(w).__name__}): {tw:.0f}x{th:.0f} in {bw:.0f}x{bh:.0f}")
+            elif not _scrolled(w):  # the box itself must be on the window
+                x0, y0 = w.to_window(w.x, w.y)
+                x1, y1 = w.to_window(w.right, w.top)
+                if x0 < -slack or y0 < -slack or x1 > Window.width + slack or y1 > Window.height + slack:
+                    out.append(f"{w.text!r} ({type(w).__name__}): off the window at {x0:.0f},{y0:.0f}")
+    return out
+
+
+def _scrolled(w: Widget) -> bool:
+    from kivy.uix.scrollview import ScrollView
+
+    node = w.parent
+    while node is not None and node is not node.parent:
+        if isinstance(node, ScrollView):
+            return True
+        node = node.parent
+    return False

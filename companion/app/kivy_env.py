@@ -6,10 +6,38 @@ before any ``kivy`` module is imported (it does nothing the second time).
 
 from __future__ import annotations
 
+import logging
 import os
 import tempfile
 
 _configured: dict | None = None
+
+
+MTDEV_NOTE = ("Input: libmtdev is not installed, so Kivy's mtdev multitouch provider is off; "
+              "touches and the mouse still work (on a Pi with a multitouch screen: apt install libmtdev1)")
+
+
+class _MtdevFilter(logging.Filter):
+    """Kivy logs a whole traceback when ``libmtdev.so.1`` is missing: say it in one line, once."""
+
+    told = False
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not str(record.msg).startswith("Input: MTDev is not supported"):
+            return True
+        if _MtdevFilter.told:
+            return False
+        _MtdevFilter.told = True
+        record.msg, record.args, record.exc_info, record.exc_text = MTDEV_NOTE, (), None, None
+        record.levelno, record.levelname = logging.INFO, "INFO"
+        return True
+
+
+def _quiet_mtdev() -> None:
+    from kivy.logger import Logger
+
+    if not any(isinstance(f, _MtdevFilter) for f in Logger.filters):
+        Logger.addFilter(_MtdevFilter())
 
 
 def configure(*, headless: bool = False, size: tuple[int, int] = (800, 480),
@@ -30,6 +58,7 @@ def configure(*, headless: bool = False, size: tuple[int, int] = (800, 480),
         os.environ["KIVY_HOME"] = home
     from kivy.config import Config
 
+    _quiet_mtdev()
     Config.set("kivy", "exit_on_escape", "0")
     Config.set("kivy", "log_level", "warning")
     Config.set("graphics", "width", str(size[0]))

@@ -44,6 +44,7 @@ class CompanionApp(App):
     hardware = ObjectProperty(None, allownone=True)
     phones = ObjectProperty(None, allownone=True)  # PhoneLink: the phones' server, on or off
     in_game = BooleanProperty(False)
+    show_bar = BooleanProperty(False)  # the game's top bar: on the game's screens only
     banner = StringProperty("")  # who must act now, and what
     phase_line = StringProperty("")  # round and phase
     hardware_line = StringProperty("")  # which hardware the app uses (real or simulated)
@@ -124,6 +125,8 @@ class CompanionApp(App):
             screen = cls(name=name)
             self.screens[name] = screen
             manager.add_widget(screen)
+        manager.bind(current=self._on_screen_changed)
+        self.bind(in_game=self._on_screen_changed)
         Window.bind(size=self._on_window_size, on_key_down=self._on_key_down, on_key_up=self._on_key_up)
         self._on_window_size(Window, Window.size)
         Window.clearcolor = theme.PALETTE["bg"]
@@ -225,6 +228,19 @@ class CompanionApp(App):
         else:
             self.manager.current = name  # the screen refreshes itself on entering
 
+    def _on_screen_changed(self, *_: Any) -> None:
+        """A notice belongs to the screen it was said on; the game's bar to the game's screens
+        (on Home, History, Settings or a setup form it would cover their titles)."""
+        if self.root is None:
+            return
+        from kivy.animation import Animation
+
+        toast = self.root.ids.toast
+        Animation.cancel_all(toast, "opacity")
+        toast.opacity = 0
+        off = {"home", "new_game", "history", "settings"} | {ui.new_game_screen for ui in self.uis.values()}
+        self.show_bar = self.in_game and self.manager.current not in off
+
     def go_current(self) -> None:
         """Open the screen of the phase the game is in (what the banner talks about)."""
         ui, s = self.ui, self.session
@@ -320,18 +336,18 @@ class CompanionApp(App):
 
     def undo(self) -> None:
         reason = self.session.undo()
-        self.toast(self.reason(reason) or self.t("top.undone"))
         self.go_current()
+        self.toast(self.reason(reason) or self.t("top.undone"))
 
     def redo(self) -> None:
         reason = self.session.redo()
-        self.toast(self.reason(reason) or self.t("top.redone"))
         self.go_current()
+        self.toast(self.reason(reason) or self.t("top.redone"))
 
     def correct(self, target: Mapping[str, Any], value: Any, reason: str) -> None:
         problem = self.session.correct(dict(target), value, reason)
-        self.toast(self.reason(problem) or self.t("correction.done"))
         self.go_current()
+        self.toast(self.reason(problem) or self.t("correction.done"))
 
     def open_menu(self) -> None:
         dialogs.open_menu(self)

@@ -10,7 +10,7 @@ from companion.app import harness
 from companion.core import dice
 
 
-@pytest.mark.parametrize("kind", ["mag", "d6", "d10", "d12"])
+@pytest.mark.parametrize("kind", ["d6", "d10", "d12"])
 def test_a_tap_turns_a_die_through_its_faces(app, kind):
     row = Factory.DiceRow(kind=kind, count=2)
     screen = app.screens["home"]
@@ -38,3 +38,23 @@ def test_the_apps_own_roll_is_the_dies(app):
     row.kind = "mag"
     row.roll(random.Random(3))
     assert row.faces == dice.MAG.roll(random.Random(3), 5) and len(row.children) == 5
+
+
+def test_a_magnifico_die_shows_hit_blank_explosion_in_turn(app):
+    """Issue 15: taps on a fresh die show Hit, Blank, Explosion, Hit... (it starts on blank,
+    which counts nothing until someone enters the die)."""
+    row = Factory.DiceRow(kind="mag", count=2)
+    screen = app.screens["home"]
+    screen.add_widget(row)
+    try:
+        harness.frames(2)
+        assert row.faces == [dice.BLANK, dice.BLANK]
+        seen = []
+        for _ in range(4):
+            harness.tap(row.children[-1])
+            seen.append(row.faces[0])
+        assert seen == [dice.HIT, dice.BLANK, dice.EXPLOSION, dice.HIT]
+        assert row.faces[1] == dice.BLANK
+        assert row.children[-1].text == app.t("dice.hit") and row.children[-2].text == app.t("dice.blank")
+    finally:
+        screen.remove_widget(row)

@@ -95,3 +95,16 @@ def test_a_ui_package_missing_part_of_the_contract_is_named():
     uis, problems = game_uis([toy])
     assert uis == {} and problems["toy"].startswith("HalfDone lacks after_command, ask, attach, banner")
     assert "screens" in problems["toy"] and "kv_files" not in problems["toy"]
+
+
+def test_settings_says_each_label_once(home):
+    """Issue 15: a status that starts with its own label ("handsets: simulated") is not shown
+    as "Handsets: handsets: simulated"."""
+    for lang in ("en", "it"):
+        home.set_lang(lang)
+        home.go("settings")
+        harness.frames(2)
+        for line in home.screens["settings"].status_lines:
+            label, _, rest = line.partition(":")
+            assert not rest.strip().lower().startswith(label.strip().lower() + ":"), line
+    home.set_lang("en")

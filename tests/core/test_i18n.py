@@ -228,7 +228,7 @@ OLD_ENGLISH = [
      "Anna holds 10 florins; activating Mona Lisa costs 30"),
     ("not_now", {"phase": msg("phase.bidding")}, "not now: the game is at the bidding"),
     ("removed_count", {"players": 4, "count": 1, "kind": msg("kind.tank"), "got": 2},
-     "with 4 players 1 Tank card(s) leave the game, not 2"),
+     "with 4 players 1 Tank card leaves the game, not 2"),  # issue 15: plurals
     ("army_keep_one", {"territory": {"en": "Milan"}, "soldiers": 3, "what": msg("what.move", n=2), "most": 2},
      "Milan has 3 soldiers and must keep at least one: move 2 can take at most 2"),
     ("castle_new", {"territory": {"en": "Milan"}, "what": msg("do.take_tower")},

@@ -5,7 +5,8 @@ from __future__ import annotations
 from kivy.animation import Animation
 from kivy.app import App
 from kivy.graphics import Color, Line, RoundedRectangle
-from kivy.properties import BooleanProperty, ColorProperty, ListProperty, OptionProperty, StringProperty
+from kivy.properties import (BooleanProperty, ColorProperty, ListProperty, NumericProperty, OptionProperty,
+                             StringProperty)
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
@@ -45,11 +46,36 @@ class Btn(ButtonBehavior, Label):
         self.fbind("fill", self._redraw)
         self.halign = "center"
         self.valign = "middle"
+        self._fitting = False
+        self._base_font = self.font_size
+        self.fbind("font_size", self._font_set)
         self.fbind("size", self._wrap)
+        self.fbind("text", self._fit)
         self._redraw()
+
+    def _font_set(self, *_):
+        if not self._fitting:
+            self._base_font = self.font_size
+            self._fit()
 
     def _wrap(self, *_):
         self.text_size = (self.width - 8, None)
+        self._fit()
+
+    def _fit(self, *_):
+        """A text too long for the button wraps, then shrinks (to 70%) rather than spill out."""
+        if self._fitting or self.height <= 1 or not self.text:
+            return
+        self._fitting = True
+        try:
+            size = self.font_size = self._base_font
+            self.texture_update()
+            while size > self._base_font * 0.7 and self.texture_size[1] > self.height - 2:
+                size -= 1
+                self.font_size = size
+                self.texture_update()
+        finally:
+            self._fitting = False
 
     def _redraw(self, *_):
         if self.reason:
@@ -84,6 +110,30 @@ class Btn(ButtonBehavior, Label):
 
     def on_tap(self):
         pass
+
+
+class FitLabel(Label):
+    """A label whose text wraps in its box and, when even that does not fit, shrinks down to
+    ``min_font`` (a long sentence in a narrow bar stays whole instead of ending in "...")."""
+
+    max_font = NumericProperty(16)
+    min_font = NumericProperty(10)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        for name in ("size", "text", "max_font", "min_font"):
+            self.fbind(name, self._fit)
+        self._fit()
+
+    def _fit(self, *_):
+        self.text_size = self.size
+        size = self.max_font
+        self.font_size = size
+        self.texture_update()
+        while size > self.min_font and (self.texture_size[1] > self.height or self.texture_size[0] > self.width):
+            size -= 1
+            self.font_size = size
+            self.texture_update()
 
 
 class Swatch(Widget):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.modalview import ModalView
 
 from companion.app.theme import PALETTE
@@ -17,12 +18,16 @@ class Keypad(BoxLayout):
     masked = BooleanProperty(False)
     max_digits = NumericProperty(3)
     on_ok = ObjectProperty(None, allownone=True)
+    on_empty = ObjectProperty(None, allownone=True)  # OK with nothing typed: say what is missing
 
     def press(self, key: str):
         if key == "del":
             self.value = self.value[:-1]
         elif key == "ok":
-            if self.on_ok is not None and self.value:
+            if not self.value:
+                if self.on_empty is not None:
+                    self.on_empty()
+            elif self.on_ok is not None:
                 self.on_ok(int(self.value))
         elif len(self.value) < self.max_digits:
             self.value = (self.value + key).lstrip("0") or "0"
@@ -49,11 +54,12 @@ def dialog(app, title: str, size=(0.7, 0.8)) -> Dialog:
 
 def open_menu(app):
     """Correction, history, settings, home, language: everything that is not the game itself."""
-    d = dialog(app, app.t("menu.title"), size=(0.55, 0.85))
-    body = d.ids.body
+    d = dialog(app, app.t("menu.title"), size=(0.8, 0.9))
+    body = GridLayout(cols=2, spacing=app.u * 6)  # two columns: every entry fits at 800x480
+    d.ids.body.add_widget(body)
 
     def item(key, action, kind="normal", widget_id=None):
-        b = Factory.Btn(text=app.t(key), kind=kind)
+        b = Factory.Btn(text=app.t(key), kind=kind, size_hint_y=1)
         b.bind(on_tap=lambda *_: (d.dismiss(), action()))
         body.add_widget(b)
         if widget_id:
@@ -62,6 +68,9 @@ def open_menu(app):
     correction = app.ui.correction(app) if app.ui is not None else None
     if correction is not None:  # the open game's form of its counters
         item("menu.correction", correction, widget_id="menu_correction")
+    extra = getattr(app.ui, "menu_items", None) if app.ui is not None else None
+    for key, action in (extra(app) if extra is not None else []):  # the game's own entries
+        item(key, action, widget_id="menu_" + key.rsplit(".", 1)[-1])
     item("menu.redo", app.redo)
     if app.phones is not None and app.phones.on and app.in_game:  # each seat's code to scan
         item("menu.phones", lambda: app.go("phones"), widget_id="menu_phones")
@@ -76,19 +85,34 @@ def open_menu(app):
     return d
 
 
-def ask_number(app, title: str, text: str, on_value, *, masked=False, max_digits=3):
-    """A keypad dialog; ``on_value(int)`` runs on OK and the dialog closes."""
+def ask_number(app, title: str, text: str, on_value, *, masked=False, max_digits=3, value: int | None = None,
+               missing: str = ""):
+    """A keypad dialog; ``on_value(int)`` runs on OK and the dialog closes; Cancel closes it
+    without a value. ``value`` prefills the keypad (a suggestion the table may change);
+    OK with nothing typed says ``missing`` (by default: a number is needed) and stays open."""
     d = dialog(app, title, size=(0.6, 0.95))
     d.ids.body.add_widget(Factory.Txt(text=text))
+    note = Factory.Dim(text="", color=PALETTE["danger"])
     pad = Factory.Keypad(masked=masked, max_digits=max_digits)
+    if value is not None:
+        pad.value = str(value)[:max_digits]
 
     def ok(value):
         d.dismiss()
         on_value(value)
 
+    def empty():
+        note.text = missing or app.t("common.number_missing")
+
     pad.on_ok = ok
+    pad.on_empty = empty
+    pad.bind(value=lambda *_: setattr(note, "text", ""))
     d.ids.body.add_widget(pad)
-    d.ids["keypad"] = pad
+    d.ids.body.add_widget(note)
+    cancel = Factory.Btn(text=app.t("common.cancel"), kind="quiet", size_hint_y=None, height=app.touch * 0.8)
+    cancel.bind(on_tap=lambda *_: d.dismiss())
+    d.ids.body.add_widget(cancel)
+    d.ids["keypad"], d.ids["note"], d.ids["cancel"] = pad, note, cancel
     d.open()
     app.dialog = d
     return d

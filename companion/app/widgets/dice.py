@@ -37,6 +37,7 @@ class DiceRow(BoxLayout):
         return dice.BLANK if dice.BLANK in self.die.faces else self.die.faces[0]
 
     def _rebuild(self, *_: Any) -> None:
+        self._fresh = set(range(int(self.count)))  # dice not tapped yet: the first tap shows the first face
         self.faces = [self._start_face()] * int(self.count)
         self.clear_widgets()
         for i in range(int(self.count)):
@@ -47,13 +48,20 @@ class DiceRow(BoxLayout):
         self._show()
 
     def cycle(self, index: int) -> None:
+        """The die's next face in the kind's order (Magnifico: Hit, Blank, Explosion); an
+        untouched die starts that order, so a blank die's first tap shows Hit."""
         order = self.die.faces
         faces = list(self.faces)
-        faces[index] = order[(order.index(faces[index]) + 1) % len(order)]
+        if index in self._fresh and faces[index] != order[0]:
+            faces[index] = order[0]
+        else:
+            faces[index] = order[(order.index(faces[index]) + 1) % len(order)]
+        self._fresh.discard(index)
         self.faces = faces
         self._show()
 
     def set_faces(self, faces: list[Any]) -> None:
+        self._fresh = set()
         self.faces = list(faces)
         self._show()
 

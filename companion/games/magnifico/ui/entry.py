@@ -98,11 +98,18 @@ class MagnificoUI:
 
     def after_command(self, events: Sequence[dict[str, Any]], view: Mapping[str, Any], lang: str,
                       texts: Texts) -> str:
-        """The Leonardo card changing hands at an auction (rulebook 5.3.6) is said."""
+        """The Leonardo card changing hands at an auction (rulebook 5.3.6) is said; so is a round
+        without an auction because both decks are empty (rd: Running out of cards: Leonardo stays)."""
+        lines = []
+        for e in events:
+            if e.get("type") == "no_auction" and e.get("why") == "no cards left":
+                lines.append(texts.t(lang, "auction.none_decks_empty",
+                                     name=presenters.seat_name(dict(view), e.get("leonardo"))))
         moved = [e for e in events if e.get("type") == "leonardo" and e.get("why") == "auction"]
-        if not moved:
-            return ""
-        return texts.t(lang, "auction.leonardo_moves", name=presenters.seat_name(dict(view), moved[-1]["seat"]))
+        if moved:
+            lines.append(texts.t(lang, "auction.leonardo_moves",
+                                 name=presenters.seat_name(dict(view), moved[-1]["seat"])))
+        return "\n".join(lines)
 
     def ask(self, app: Any, needs: Mapping[str, Any], retry: Any) -> bool:
         from .forms import ask_card_value
@@ -117,12 +124,25 @@ class MagnificoUI:
 
         return lambda: open_correction_form(app)
 
+    def menu_items(self, app: Any) -> list[tuple[str, Callable[[], Any]]]:
+        """The menu's Magnifico entries: ending by agreement while the game is on (rd)."""
+        from .forms import open_agreement_form
+
+        s = app.session
+        if s is None or not s.has_game or s.action("EndByAgreement") is None:
+            return []
+        return [("menu.end_agreement", lambda: open_agreement_form(app))]
+
     def outcome(self, view: Mapping[str, Any], lang: str, texts: Texts) -> tuple[str, str]:
         w = view.get("winner")
         if w is None:
             return texts.t(lang, "over.no_winner"), ""
-        return (texts.t(lang, "over.winner", name=presenters.seat_name(dict(view), w)),
-                texts.t(lang, "over.detail", vp=view["seats"][w]["vp"], round=view.get("round", 0)))
+        title = texts.t(lang, "over.winner", name=presenters.seat_name(dict(view), w))
+        ended = view.get("ended") or {}
+        if ended.get("by") == "agreement":  # rd: ending by agreement
+            return title, texts.t(lang, "over.agreement", vp=view["seats"][w]["vp"],
+                                  round=ended.get("round", view.get("round", 0)), reason=ended.get("reason", ""))
+        return title, texts.t(lang, "over.detail", vp=view["seats"][w]["vp"], round=view.get("round", 0))
 
     def chart_rows(self, events: Sequence[dict[str, Any]], before: Callable[[], Mapping[str, Any]],
                    after: Callable[[], Mapping[str, Any]]) -> Mapping[int, Values]:

@@ -24,7 +24,54 @@ def ask_card_value(app, needs: dict, retry=None):
         if ok and app.session.profile_problem:  # the game goes on; the next game will ask again
             app.toast(app.t("needs.profile_failed", problem=app.session.profile_problem))
 
-    return ask_number(app, app.t("needs.title"), text, got, max_digits=2)
+    # a Tank/Airplane cost: the reference sheet's usual 20 offered, 3 digits for a dearer print
+    return ask_number(app, app.t("needs.title"), text, got, max_digits=3, value=needs.get("suggest"),
+                      missing=app.t("needs.missing", field=app.t(f"needs.field.{fieldname}")))
+
+
+def open_agreement_form(app):
+    """rd: ending by agreement: the table says why; the most VP wins, then the scoring order.
+    Cancel closes; OK without a reason says it is missing."""
+    s = app.session
+    entry = s.action("EndByAgreement") if s is not None and s.has_game else None
+    if entry is None:
+        app.toast(app.t("agreement.not_now"))
+        return None
+    from companion.games.magnifico.ui import presenters
+
+    d = dialog(app, app.t("agreement.title"), size=(0.8, 0.9))
+    body = d.ids.body
+    leader = presenters.seat_name(s.view(), entry.get("leader"))
+    body.add_widget(Factory.Txt(text=app.t("agreement.help", leader=leader), font_size=app.u * 14))
+    reason = Factory.TextInput(multiline=False, font_size=app.u * 18, size_hint_y=None, height=app.touch,
+                               hint_text=app.t("agreement.reason_hint"), background_color=PALETTE["panel_hi"],
+                               foreground_color=PALETTE["text"], cursor_color=PALETTE["accent"])
+    note = Factory.Dim(text="", color=PALETTE["danger"])
+    body.add_widget(reason)
+    body.add_widget(note)
+    body.add_widget(Factory.Widget())
+    row = BoxLayout(size_hint_y=None, height=app.touch, spacing=app.u * 6)
+    cancel = Factory.Btn(text=app.t("common.cancel"), kind="quiet")
+    ok = Factory.Btn(text=app.t("common.ok"), kind="danger")
+
+    def confirm(*_):
+        text = reason.text.strip()
+        if not text:
+            note.text = app.t("agreement.missing")
+            return
+        d.dismiss()
+        app.send(C.EndByAgreement(text))
+
+    cancel.bind(on_tap=lambda *_: d.dismiss())
+    ok.bind(on_tap=confirm)
+    row.add_widget(cancel)
+    row.add_widget(ok)
+    body.add_widget(row)
+    for key, widget in (("reason", reason), ("note", note), ("ok", ok), ("cancel", cancel)):
+        d.ids[key] = widget
+    d.open()
+    app.dialog = d
+    return d
 
 
 def open_correction_form(app):

@@ -201,6 +201,28 @@ def scoring(session, notes, lang: str, tr) -> list[dict]:
     return rows
 
 
+def _tank_why(setup_side: dict, roll, index: int, t) -> str:
+    """One tank's shot and why it scores what it does (rulebook 7.5.3: no explosion, full power;
+    one, half; two, nothing; three, the tank explodes)."""
+    from companion.games.magnifico.battle.machine import tank_hits, tank_power
+
+    explosions = list(roll).count("explosion")
+    try:
+        power = tank_power(setup_side)
+    except (KeyError, TypeError):
+        power = 0
+    hits = tank_hits(power, explosions)
+    if hits is None:
+        why = t("battle.tank_explodes", e=explosions)
+    elif explosions == 0:
+        why = t("battle.tank_full", hits=hits)
+    elif explosions == 1:
+        why = t("battle.tank_half", hits=hits)
+    else:
+        why = t("battle.tank_none", e=explosions)
+    return t("battle.tank_line", n=index + 1, why=why)
+
+
 def battle_log(record: dict, names: dict, lang: str, tr) -> list[str]:
     """The battle told step by step in the table's language: each roll's faces and what each
     army lost. Re-runs the steps through the battle seam (``start``/``step``) to see the losses."""
@@ -231,6 +253,9 @@ def battle_log(record: dict, names: dict, lang: str, tr) -> list[str]:
         faces = list(step.get("dice", [])) + [f for roll in step.get("rolls", []) for f in roll]
         dice = t("battle.log_dice", hits=faces.count("hit"), blanks=faces.count("blank"),
                  explosions=faces.count("explosion"))
+        if step.get("assault") == "tanks" and step.get("rolls"):
+            dice = "; ".join(_tank_why(pos["setup"].get(side) or {}, roll, i, t)
+                             for i, roll in enumerate(step["rolls"]))
         losses = []
         for s_ in ("attacker", "defender"):
             lost = {k: after["losses"][s_][k] - before["losses"][s_][k] for k in ("soldiers", "tanks", "airplanes")}

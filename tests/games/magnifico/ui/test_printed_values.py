@@ -53,3 +53,39 @@ def test_a_profile_that_cannot_be_written_is_a_notice(home, tmp_path, monkeypatc
     assert s.state.printed("tank_1", "dice") == 3  # the game goes on
     assert s.profile_problem
     assert app.root.ids.toast.text == app.t("needs.profile_failed", problem=s.profile_problem)
+
+
+def test_a_vehicle_cost_is_offered_20_and_takes_three_digits(home):
+    """rules-decisions (printed vehicle costs): the engine suggests 20 in ``needs["suggest"]``;
+    the keypad opens on it, and a dearer print (120) fits."""
+    app, s = home, home.session
+    assert mag(app).new_game(seats=SEATS, variants={}, target=30, soldiers=40) is None
+    ask_card_value(app, {"card": "tank_1", "field": "cost", "suggest": 20})
+    pad = app.dialog.ids.keypad
+    assert pad.value == "20"
+    harness.tap(harness.find_text("OK", root=pad, exact=True))
+    assert s.state.printed("tank_1", "cost") == 20
+    ask_card_value(app, {"card": "tank_1", "field": "cost", "suggest": 20})
+    pad = app.dialog.ids.keypad
+    for _ in range(2):
+        harness.tap(harness.find_text("<-", root=pad, exact=True))
+    assert pad.value == ""
+    enter_on_keypad(app, "120")
+    assert s.state.printed("tank_1", "cost") == 120
+
+
+def test_every_keypad_has_cancel_and_an_empty_ok_says_what_is_missing(home):
+    """Issue 15: a popup always has Cancel; OK on an empty field names what is missing."""
+    app, s = home, home.session
+    assert mag(app).new_game(seats=SEATS, variants={}, target=30, soldiers=40) is None
+    ask_card_value(app, {"card": "tank_1", "field": "dice"})
+    d = app.dialog
+    harness.tap(harness.find_text("OK", root=d.ids.keypad, exact=True))
+    assert not harness.text_offenders(d)  # the note and Cancel fit at 800x480
+    assert d.ids.note.text == app.t("needs.missing", field=app.t("needs.field.dice"))
+    assert d.get_root_window() is not None  # still open, nothing sent
+    assert s.state.printed("tank_1", "dice") is None
+    harness.tap(d.ids.cancel)
+    harness.frames(5)
+    assert d.ids.cancel.text == app.t("common.cancel")
+    assert s.state.printed("tank_1", "dice") is None

@@ -101,7 +101,7 @@ class MagnificoAuctionScreen(MagnificoScreen):
                 label = f"{label} ({left})"
             chosen = c in self.picked or (not vehicle and any(kinds[x]["kind"] == kind for x in picked_p))
             b = Factory.Btn(text=label, kind="selected" if chosen else "normal", font_size=app.u * 12,
-                            shorten=True, max_lines=2)
+                            max_lines=2)
             b.bind(on_tap=lambda _b, card=c: self.pick(card))
             grid.add_widget(b)
         scroll = Factory.ScrollView()
@@ -248,7 +248,7 @@ class MagnificoAuctionScreen(MagnificoScreen):
             self.refresh()
 
         ask_number(app, app.t("auction.keypad_title", name=name), app.t("auction.keypad_help", name=name), got,
-                   masked=True)
+                   masked=True, missing=app.t("auction.bid_missing", name=name))
 
     def _unlock(self, seat: int):
         reason = self.ui.bids.unlock(seat)

@@ -68,28 +68,32 @@ class MagnificoBattleScreen(MagnificoScreen):
             self._dice_entry(s, app, names, box)
             return
         turn = options.get("turn")
+        retreat = options.get("retreat") or {}
         for side in (turn, "defender" if turn == "attacker" else "attacker"):
+            if side not in names:
+                continue
             steps = [st for st in options.get("steps", []) if st["side"] == side]
             off = [u for u in options.get("unavailable", []) if u["side"] == side]
-            if not steps and not off:
-                continue
-            key = "battle.side_now" if side == turn else "battle.side_next"
-            box.add_widget(Factory.Dim(text=app.t(key, name=names[side], role=app.t("battle." + side))))
+            who = {"name": names[side], "role": app.t("battle." + side)}
+            if steps:  # plainly: who may roll what, who may begin instead, who cannot and why
+                key = "battle.side_now" if side == turn else "battle.side_next"
+                box.add_widget(Factory.Dim(text=app.t(key, **who)))
+            elif off:
+                box.add_widget(Factory.Dim(text=app.t("battle.side_cannot", **who, reason=app.reason(off[0]["reason"]))))
             for st in steps:
                 b_ = Factory.Btn(text=self._step_label(app, st))
                 b_.bind(on_tap=lambda _b, st=st: self._choose(st))
                 box.add_widget(b_)
                 self.ids[f"assault_{side}_{st['assault']}"] = b_
-            for u in off:
-                if u["side"] == turn:
-                    b_ = Factory.Btn(text=app.t("battle." + u["assault"]), reason=app.reason(u["reason"]))
-                    box.add_widget(b_)
-        retreat = options.get("retreat") or {}
-        r = Factory.Btn(text=app.t("battle.retreat"), kind="danger", reason="" if retreat.get("allowed") else (
-            app.reason(retreat.get("reason"))))
-        r.bind(on_tap=lambda *_: self.send(C.BattleStep({"side": "attacker", "retreat": True})))
-        box.add_widget(r)
-        self.ids["retreat"] = r
+            if side == "attacker":
+                r = Factory.Btn(text=app.t("battle.retreat_who", name=names[side]), kind="danger")
+                r.bind(on_tap=lambda *_: self.send(C.BattleStep({"side": "attacker", "retreat": True})))
+                if retreat.get("allowed"):
+                    box.add_widget(r)
+                elif retreat.get("reason"):
+                    r.reason = app.reason(retreat.get("reason"))
+                    box.add_widget(Factory.Dim(text=app.t("battle.no_retreat", **who, reason=r.reason)))
+                self.ids["retreat"] = r
 
     def _armies(self, app, pos, out):
         a = out.get("attacker") or pos.get("attacker", {})

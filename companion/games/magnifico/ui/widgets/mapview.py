@@ -12,7 +12,7 @@ from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectP
 from kivy.uix.widget import Widget
 
 from companion.app.theme import PALETTE, text_on
-from companion.app.widgets.textures import fitted_texture, text_texture
+from companion.app.widgets.textures import text_texture
 
 
 class MapView(Widget):
@@ -93,11 +93,10 @@ class MapView(Widget):
         u = self.unit
         nw, nh = self.node_size()
         territories = {t["id"]: t for t in data.get("territories", [])}
-        self._centres = {tid: self.to_px(t["pos"]) for tid, t in territories.items()}
+        self._centres = self._spread(territories, nw, nh)
         seas = {s["id"]: s for s in data.get("seas", [])}
         sea_px = {sid: self.to_px(s["pos"]) for sid, s in seas.items()}
         crossings = {tuple(sorted(c)) for c in data.get("crossings", [])}
-        fs_name = max(9, int(10 * u))
         fs_num = max(11, int(15 * u))
         with self.canvas:
             # the Helvetic Confederation: impassable
@@ -139,15 +138,84 @@ class MapView(Widget):
                 else:
                     Line(points=[*self._centres[a], *self._centres[b]], width=1.6 * u)
             # the territories
+            rects = self._node_rects(nw, nh)
             for tid, t in territories.items():
-                self._draw_node(tid, t, nw, nh, fs_name, fs_num)
+                self._draw_node(tid, t, rects[tid], fs_num)
 
     sea_boxes: dict = {}  # sea id -> (x, y, w, h) of its label, as last drawn
 
     def node_boxes(self, nw, nh) -> dict:
         """Each territory's node with its castle mark, (x, y, w, h)."""
         u = self.unit
-        return {tid: (cx - nw / 2 - 6 * u, cy - nh / 2, nw + 6 * u, nh + 6 * u) for tid, (cx, cy) in self._centres.items()}
+        return {tid: (x - 6 * u, y, w + 6 * u, h + 6 * u) for tid, (x, y, w, h) in self._node_rects(nw, nh).items()}
+
+    def _node_rects(self, nw, nh) -> dict:
+        """Each territory's node, (x, y, w, h): at least ``nw`` wide, wider when its name needs it."""
+        out = {}
+        for tid, t in self._territories().items():
+            cx, cy = self._centres[tid]
+            w = max(nw, self._name_texture(t).width + 6 * self.unit)
+            out[tid] = (cx - w / 2, cy - nh / 2, w, nh)
+        return out
+
+    def _territories(self) -> dict:
+        return {t["id"]: t for t in (self.map_data or {}).get("territories", [])}
+
+    def _name_texture(self, t):
+        fs = max(9, int(10 * self.unit))
+        return text_texture(self._name(t), fs)
+
+    def _spread(self, territories: dict, nw: float, nh: float) -> dict:
+        """Each node's centre: the map's point, pushed apart from its neighbours until no two
+        nodes (castle marks included) overlap, inside the map (the map file places points
+        for a large screen; a small one would stack London on Bruges)."""
+        key = (tuple(self.pos), tuple(self.size), self.lang, self.unit, id(self.map_data))
+        if getattr(self, "_spread_key", None) == key:
+            return self._spread_cache
+        u, gap = self.unit, 2.0
+        centres = {tid: list(self.to_px(t["pos"])) for tid, t in territories.items()}
+        half_w = {tid: (max(nw, self._name_texture(t).width + 6 * u) + 6 * u) / 2 for tid, t in territories.items()}
+        half_h = (nh + 6 * u) / 2
+        ids = sorted(centres)
+        for _ in range(300):
+            moved = False
+            for i, a in enumerate(ids):
+                for b in ids[i + 1:]:
+                    pa, pb = centres[a], centres[b]
+                    ox = half_w[a] + half_w[b] + gap - abs(pa[0] - pb[0])
+                    oy = 2 * half_h + gap - abs(pa[1] - pb[1])
+                    if ox <= 0 or oy <= 0:
+                        continue
+                    moved = True
+                    if ox / (half_w[a] + half_w[b]) < oy / (2 * half_h):  # the cheaper way apart
+                        d = (ox / 2 + 0.5) * (1 if pa[0] >= pb[0] else -1)
+                        pa[0] += d
+                        pb[0] -= d
+                    else:
+                        d = (oy / 2 + 0.5) * (1 if pa[1] >= pb[1] else -1)
+                        pa[1] += d
+                        pb[1] -= d
+            for tid, p in centres.items():  # inside the map, castle mark included
+                p[0] = min(max(p[0], self.x + half_w[tid]), self.right - half_w[tid])
+                p[1] = min(max(p[1], self.y + half_h), self.top - half_h)
+            if not moved:
+                break
+        out = {tid: (p[0] + 3 * u, p[1] - 3 * u) for tid, p in centres.items()}  # the node, right of its mark
+        self._spread_key, self._spread_cache = key, out
+        return out
+
+    def problems(self) -> list[str]:
+        """What a person could not read as drawn: two nodes (castle marks included) overlapping."""
+        if not self._centres:
+            return []
+        boxes = self.node_boxes(*self.node_size())
+        out, ids = [], sorted(boxes)
+        for i, a in enumerate(ids):
+            for b in ids[i + 1:]:
+                (ax, ay, aw, ah), (bx, by, bw, bh) = boxes[a], boxes[b]
+                if min(ax + aw, bx + bw) > max(ax, bx) and min(ay + ah, by + bh) > max(ay, by):
+                    out.append(f"{a} overlaps {b}")
+        return out
 
     def _sea_labels(self, seas, sea_px, nw, nh) -> dict:
         """Where each sea's label goes: at the sea's point when that covers no node, else the
@@ -198,10 +266,10 @@ class MapView(Widget):
             return names.get(self.lang) or names.get("en") or item.get("id", "")
         return str(names)
 
-    def _draw_node(self, tid, t, nw, nh, fs_name, fs_num):
+    def _draw_node(self, tid, t, rect, fs_num):
         u = self.unit
         cx, cy = self._centres[tid]
-        x, y = cx - nw / 2, cy - nh / 2
+        x, y, nw, nh = rect
         owner = self.owners.get(tid)
         fill = tuple(owner) if owner else PALETTE["land"]
         ink = text_on(fill)
@@ -218,7 +286,7 @@ class MapView(Widget):
         Line(rounded_rectangle=(x, y, nw, nh, 6 * u), width=1)
         piece = self.pieces.get(tid) or {}
         # name (top) and soldiers (bottom left)
-        name_tex = fitted_texture(self._name(t), fs_name, int(nw - 4), max(7, int(fs_name * 0.75)))
+        name_tex = self._name_texture(t)
         Color(*ink)
         Rectangle(texture=name_tex, pos=(cx - name_tex.width / 2, y + nh - name_tex.height - 1), size=name_tex.size)
         soldiers = piece.get("soldiers", 0)
