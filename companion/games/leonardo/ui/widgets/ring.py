@@ -211,11 +211,14 @@ class LeonardoRing(FloatLayout):
             Ellipse(pos=(px, py), size=(r, r))
         tag = (self.marks or {}).get(n)
         if tag:
-            t = _text(str(tag), max(9, int(13 * u)), True)
-            Color(0, 0, 0, 0.65)
-            Rectangle(pos=(x + (w - t.width) / 2 - 3, y + (h - t.height) / 2 - 1), size=(t.width + 6, t.height + 2))
+            # in the top corner opposite the number: the name stays readable under it
+            t = _text(str(tag), max(8, int(11 * u)), True)
+            tx = x + w - pad - t.width - 3 - (band if side == "right" else 0)
+            ty = y + h - pad - t.height - 1 - (band if side == "top" else 0)
+            Color(0, 0, 0, 0.7)
+            Rectangle(pos=(tx - 2, ty - 1), size=(t.width + 4, t.height + 2))
             Color(*PALETTE["accent"])
-            Rectangle(texture=t, pos=(x + (w - t.width) / 2, y + (h - t.height) / 2), size=t.size)
+            Rectangle(texture=t, pos=(tx, ty), size=t.size)
         if off:
             Color(0.08, 0.09, 0.12, 0.62)
             Rectangle(pos=(x + pad, y + pad), size=(w - 2 * pad, h - 2 * pad))
