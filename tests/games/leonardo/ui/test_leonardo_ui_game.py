@@ -106,5 +106,11 @@ def test_a_whole_game_by_touches_with_restarts_mid_auction_and_mid_market(home):
     tap(app, "charts")
     chart = app.screens["game_over"].ids["chart_capital"]
     assert len(chart.series) == 3 and len(chart.series[0][2]) == s.view()["round"]
+    # the history lists the game with its winner (the game's own history())
+    harness.tap(harness.find_text(app.t("home.history"), exact=True), 3)
+    assert app.manager.current == "history"
+    tap(app, "filter_leonardo")
+    rows = [w for w in harness.walk(app.screens["history"].ids.games) if getattr(w, "game_id", None) == s.game_id]
+    assert rows and app.t("history.won", name=winner) in rows[0].detail
     # the record says which box the game was played with
     assert s.header["box"] == GAME.box.load(save_example_box(app))["box"]
