@@ -212,6 +212,18 @@ class HardwareHub:
         else:
             self.arbiter.release(seat, source)
 
+    def forget_stale_holds(self) -> None:
+        """Free each seat a handset or the keypad holds whose handset is no longer locked (the
+        rules took its lock back with an undo, or the request closed and a new one opened):
+        otherwise the seat's next lock from its other device would be refused as held. A
+        phone's hold is the phones' desk's to keep."""
+        hs = self.handsets
+        if hs is None:
+            return
+        for seat, state in hs.states().items():
+            if state != "locked" and self.arbiter.holder(seat) in (HANDSET, KEYPAD):
+                self.arbiter.release(seat)
+
     def resync(self, seat: int | None = None) -> None:
         """Show the handsets the locks the rules hold (a refused press changed a seat's handset)."""
         for fn in list(self.restarted):

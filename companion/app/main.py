@@ -205,6 +205,7 @@ class CompanionApp(App):
             ui.attach(session, hardware)
         phones = PhoneLink(self.settings, session, hardware, self._post,
                            sealed_of=lambda: sealed_for_phones(self.ui, session), lang=lambda: self.lang)
+        session.observers.append(lambda _change: hardware.forget_stale_holds())  # after the UIs' handsets
         session.observers.append(phones.on_change)  # after the UIs': their handlers are in place
         session.listeners.append(self._on_session_change)
         hardware.listeners.append(self._on_session_change)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 BASE_SIZE = (800, 480)  # the Pi touchscreen: every layout is designed for it, then scaled
 TOUCH_MM = 9.0  # smallest touch target, in millimetres
 MIN_TOUCH_PX = 44  # when the screen reports a low dpi, never go under this at 800x480
@@ -50,6 +53,20 @@ DEFAULT_COLOURS = ("red", "blue", "green", "yellow", "purple")
 def army(colour: str) -> tuple[float, float, float, float]:
     """The RGBA of an army colour name (grey for a colour the app does not know)."""
     return ARMY_COLOURS.get(colour, rgb("#9a9a9a"))
+
+
+def seat_colours(seats: Sequence[Mapping[str, Any]]) -> list[tuple[float, float, float, float]]:
+    """Each seat's colour from a header's seats: its ``color`` when the app knows the name, else
+    the first colour no other seat uses, so every seat stays apart (a game whose seats have
+    no colour, or one the app does not know)."""
+    known = [ARMY_COLOURS.get(str(seat.get("color") or "")) for seat in seats]
+    free = [c for c in ARMY_COLOURS.values() if c not in known]
+    out = []
+    for rgba in known:
+        if rgba is None:
+            rgba = free.pop(0) if free else rgb("#9a9a9a")
+        out.append(rgba)
+    return out
 
 
 def text_on(rgba) -> tuple[float, float, float, float]:

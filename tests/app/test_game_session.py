@@ -4,7 +4,6 @@ the contract, found by its entry point) plays through it, on the real journal an
 
 from __future__ import annotations
 
-import sys
 
 import pytest
 
@@ -12,7 +11,7 @@ from companion.app.game_session import Change, GameSession
 from companion.app.memory_journal import MemoryJournal
 from companion.core import registry
 from companion.storage.journal import Journal
-from tests.family.test_a_new_game import install_toy
+from tests.family.test_a_new_game import forget_toy, install_toy
 
 HEADER = {"game": "toy", "format": 1, "seats": [{"name": "Ada"}, {"name": "Bo"}]}
 
@@ -27,7 +26,7 @@ def toy(tmp_path, monkeypatch):
     monkeypatch.syspath_prepend(str(install_toy(tmp_path / "site")))
     yield registry.get("toy")
     registry._loaded.pop("toy", None)
-    sys.modules.pop("toygame", None)
+    forget_toy()
 
 
 @pytest.fixture(params=["journal", "memory"])

@@ -3,13 +3,12 @@ the log in the table's language, and resuming an unfinished game after a restart
 
 import json
 import os
-import sys
 from datetime import datetime
 
 from companion.app import harness
 from companion.core import registry
 from companion.games.magnifico import commands as C
-from tests.family.test_a_new_game import install_toy
+from tests.family.test_a_new_game import forget_toy, install_toy
 from tests.games.magnifico.ui.games import mag, new_game_with_cards_removed
 
 SEATS = [{"name": n, "color": c} for n, c in (("Ada", "red"), ("Bea", "blue"), ("Cyd", "green"))]
@@ -113,8 +112,9 @@ def test_a_games_log_in_the_tables_language(home):
 
 
 def test_a_game_without_screens_is_listed_but_never_opened(home, tmp_path, monkeypatch):
-    """The toy game (the contract only, no ``ui``) has the newest unfinished game: Resume offers
-    the Magnifico game instead; History lists the toy's and says why it does not open it."""
+    """The toy game (installed after the app started: the app has no screens for it) has the
+    newest unfinished game: Resume offers the Magnifico game instead; History lists the toy's
+    and says why it does not open it."""
     monkeypatch.syspath_prepend(str(install_toy(tmp_path / "site")))
     try:
         toy = registry.get("toy")
@@ -137,4 +137,4 @@ def test_a_game_without_screens_is_listed_but_never_opened(home, tmp_path, monke
         assert magnifico_id in [w.game_id for w in app.screens["history"].ids.games.children]
     finally:
         registry._loaded.pop("toy", None)
-        sys.modules.pop("toygame", None)
+        forget_toy()

@@ -22,3 +22,14 @@ def test_larger_windows_scale_up():
 def test_text_on_army_colours_is_readable():
     assert theme.text_on(theme.army("yellow"))[0] < 0.5
     assert theme.text_on(theme.army("blue"))[0] > 0.5
+
+
+def test_each_seat_keeps_its_colour_and_a_seat_without_one_gets_a_free_one():
+    """The game over's lines and the phones' cards tell seats apart even when a game's header
+    names no colour, or one the app does not know (issue 9: the shell assumes no game)."""
+    named = theme.seat_colours([{"color": "blue"}, {"color": "red"}])
+    assert named == [theme.army("blue"), theme.army("red")]
+    plain = theme.seat_colours([{"name": "Ada"}, {"name": "Bo"}, {"name": "Cy"}])
+    assert len(set(plain)) == 3
+    mixed = theme.seat_colours([{"color": "white"}, {"color": "red"}, {}])
+    assert mixed[1] == theme.army("red") and len(set(mixed)) == 3

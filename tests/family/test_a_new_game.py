@@ -1,7 +1,8 @@
 """Issue 9, done when: "a test adds a tiny throw-away game through the entry point and plays
 it through the shell, the journal (with a sealed choice) and the CLI without touching any
-shared file". The toy game (tests/platform/toygame.py) knows only the contract; it is
-installed into a temporary folder with its own metadata, as a separate package would be."""
+shared file". The toy game (tests/family/toygame/: its rules, its screens and their layout)
+knows only the contracts; it is installed into a temporary folder with its own metadata, as a
+separate package would be. Its play through the app shell is test_toy_in_the_shell.py."""
 
 from __future__ import annotations
 
@@ -21,9 +22,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def install_toy(site: Path) -> Path:
-    """A folder holding the toy game and its distribution metadata with the entry point."""
+    """A folder holding the toy game (rules, screens, layout) and its distribution metadata
+    with the entry point."""
     site.mkdir(parents=True, exist_ok=True)
-    shutil.copy(Path(__file__).with_name("toygame.py"), site / "toygame.py")
+    shutil.copytree(Path(__file__).with_name("toygame"), site / "toygame", dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns("__pycache__"))
     meta = site / "toygame-0.1.dist-info"
     meta.mkdir(exist_ok=True)
     (meta / "METADATA").write_text("Metadata-Version: 2.1\nName: toygame\nVersion: 0.1\n")
@@ -37,7 +40,13 @@ def toy_site(tmp_path, monkeypatch):
     monkeypatch.syspath_prepend(str(site))
     yield site
     registry._loaded.pop("toy", None)
-    sys.modules.pop("toygame", None)
+    forget_toy()
+
+
+def forget_toy() -> None:
+    """Drop the installed toy's modules, so the next test imports its own copy."""
+    for name in [m for m in sys.modules if m == "toygame" or m.startswith("toygame.")]:
+        del sys.modules[name]
 
 
 def test_the_registry_finds_the_game_by_its_entry_point(toy_site):

@@ -29,6 +29,6 @@ class GameOverScreen(BaseScreen):
         for chart, spec in zip(reversed(box.children), ui.charts):
             chart.unit = app.u
             chart.title = app.t(spec.title)
-            chart.series = [(p["name"], theme.army(p.get("color", "")), [r[spec.key][i] for r in rows if spec.key in r])
-                            for i, p in enumerate(seats)]
+            chart.series = [(p["name"], rgba, [r[spec.key][i] for r in rows if spec.key in r])
+                            for i, (p, rgba) in enumerate(zip(seats, theme.seat_colours(seats)))]
             self.ids["chart_" + spec.key] = chart

@@ -10,7 +10,7 @@ from kivy.graphics.texture import Texture
 from kivy.properties import StringProperty
 
 from companion.app.screens.base import BaseScreen
-from companion.app.theme import army
+from companion.app.theme import seat_colours
 
 
 def qr_texture(rgba: tuple[int, int, bytes]) -> Texture:
@@ -45,6 +45,7 @@ class PhonesScreen(BaseScreen):
             return
         self.line = app.t("phones.title")
         header = self.session.header.get("seats", [])
+        colours = seat_colours(header)
         grid.cols = 3 if seats > 4 or self.width > self.height * 1.8 else max(2, min(seats, 3))
         for seat in range(seats):
             url = link.server.join_url(seat)
@@ -55,7 +56,7 @@ class PhonesScreen(BaseScreen):
             info = header[seat] if seat < len(header) else {}
             card = Factory.PhoneSeatCard()
             card.name = str(info.get("name") or seat + 1)
-            card.rgba = army(str(info.get("color") or ""))
+            card.rgba = colours[seat] if seat < len(colours) else seat_colours([{}])[0]
             card.texture = cached[1]
             card.joined = bool(link.presence.get(seat))
             card.state_text = app.t("phones.joined" if card.joined else "phones.waiting")

@@ -1,4 +1,5 @@
-"""A line chart per player over the rounds (victory points, florins), drawn with Kivy graphics."""
+"""A line chart per player over the rounds (victory points, florins), drawn with Kivy graphics,
+with each player's name in its line's colour."""
 
 from __future__ import annotations
 
@@ -40,6 +41,14 @@ class LineChart(Widget):
             tex = text_texture(self.title, max(10, int(14 * u)), True)
             Color(*PALETTE["accent"])
             Rectangle(texture=tex, pos=(left, self.top - tex.height - 2), size=tex.size)
+            # the legend: each seat's name in its line's colour, right of the title when it fits
+            names = [(text_texture(str(label), fs + 1, True), rgba) for label, rgba, _vs in self.series]
+            x = right - sum(t.width + 10 * u for t, _ in names) + 10 * u
+            if x >= left + tex.width + 12 * u:
+                for t, rgba in names:
+                    Color(*rgba)
+                    Rectangle(texture=t, pos=(x, self.top - t.height - 2), size=t.size)
+                    x += t.width + 10 * u
             for v in range(0, int(top) + 1, step):
                 y = bottom + h * v / top
                 Color(*PALETTE["line"])

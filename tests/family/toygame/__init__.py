@@ -3,7 +3,8 @@ platform tests: seats pick a number in secret; when every seat has picked, the p
 and the highest pick nobody else made scores a point; two points win.
 
 It is copied into a temporary folder with its own distribution metadata, so the app finds
-it through the entry point ``companion.games`` exactly as it finds a real game.
+it through the entry point ``companion.games`` exactly as it finds a real game. Its screens
+(``ui.py``, ``toy.kv``) come with it, as a game's UI package does (``companion.app.game_ui``).
 """
 
 from __future__ import annotations
@@ -135,7 +136,9 @@ class Toy:
         return Pick(todo[0], random.Random(f"{seed}:{index}").choice([1, 2, 3]))
 
     def ui(self) -> Any | None:
-        return None
+        from .ui import ToyUI  # Kivy only when the app asks: the rules never need it
+
+        return ToyUI()
 
 
 GAME = Toy()

@@ -1,0 +1,36 @@
+"""The hub's one-device-per-seat holds (companion.phones.arbiter) follow the handsets: a seat a
+handset or the keypad held is freed once its handset is no longer locked (an undo took the
+lock back, or a new request opened), so its next lock from its other device is not refused;
+a phone's hold stays the phones' desk's (docs/phones.md)."""
+
+from companion.app.hardware_hub import HardwareHub
+from companion.app.settings import Settings
+from companion.phones.arbiter import KEYPAD, PHONE
+from hardware.asks import Ask
+
+ASK = Ask(minimum=1, maximum=3, step=1)
+
+
+def test_a_hold_outlives_its_lock_no_longer():
+    hub = HardwareHub(Settings({"hardware": "simulated"}))
+    hub.start()
+    try:
+        hs = hub.handsets
+        hs.start_sealed({0: ASK, 1: ASK, 2: ASK})
+        hub.from_keypad(2)
+        hs.set_value(2, 2)
+        hs.lock(2)  # the keypad locks seat 2 through its handset: the keypad holds it
+        assert hub.arbiter.holder(2) == KEYPAD and hs.state(2) == "locked"
+        assert hub.arbiter.take(0, KEYPAD) is None and hub.arbiter.take(1, PHONE) is None
+        hub.forget_stale_holds()
+        assert hub.arbiter.holder(2) == KEYPAD  # still locked: still held
+        assert hub.arbiter.holder(0) is None  # its handset is not locked: nothing to hold
+        assert hub.arbiter.holder(1) == PHONE  # the phones' desk keeps its own
+        hs.start_sealed({0: ASK, 1: ASK, 2: ASK})  # the rules took the locks back (an undo), or a new round
+        hub.forget_stale_holds()
+        assert hub.arbiter.holder(2) is None
+        hs.set_value(2, 3)
+        hs.lock(2)  # now from the handset itself: not refused as held by the keypad
+        assert hub.notice == "" and hub.arbiter.holder(2) == "handset"
+    finally:
+        hub.stop()
