@@ -278,8 +278,8 @@ class LeonardoBoxScreen(LeonardoScreen):
         reason = self.editor.set(item, field, value)
         if reason:
             text = self.app.reason(reason)
-            field = (getattr(reason, "params", None) or {}).get("field")
-            self.app.toast(text.removeprefix(f"{field}: ") if field else text)  # the file's address means nothing here
+            where = (getattr(reason, "params", None) or {}).get("field")
+            self.app.toast(text.removeprefix(f"{where}: ") if where else text)  # the file's address means nothing here
             self.refresh()
             return False
         if self.focus is not None and self.focus["item"] == item and self.focus["field"] in (field, "values"):
