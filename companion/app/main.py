@@ -354,6 +354,10 @@ class CompanionApp(App):
         dialogs.open_menu(self)
 
     def on_stop(self) -> None:
+        for ui in self.uis.values():  # a game's own workers (Magnifico's odds process) end with the app
+            stop = getattr(ui, "stop", None)
+            if callable(stop):
+                stop()
         if self.phones is not None:
             self.phones.stop()
         if self.hardware is not None:

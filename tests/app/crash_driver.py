@@ -82,6 +82,9 @@ def seen(app: CompanionApp) -> dict:
     app.refresh_current()
     harness.frames(2)
     screen = app.screens[app.manager.current]
+    if hasattr(screen, "odds"):  # the odds come from their own process: compare them once shown
+        pending = app.t("battle.odds_computing")
+        frames_until(lambda: screen.odds != pending, seconds=60.0)
     view = app.session.view()
     return {"screen": app.manager.current, "banner": app.banner, "texts": harness.texts(screen),
             "turn": view.get("turn"), "florins": [p["florins"] for p in view.get("seats", [])]}

@@ -11,7 +11,8 @@ from companion.core import dice
 
 
 @pytest.mark.parametrize("kind", ["d6", "d10", "d12"])
-def test_a_tap_turns_a_die_through_its_faces(app, kind):
+def test_a_tap_turns_a_die_through_its_faces(home, kind):
+    app = home  # on the start screen: a game screen left open by another test would take the taps
     row = Factory.DiceRow(kind=kind, count=2)
     screen = app.screens["home"]
     screen.add_widget(row)

@@ -102,7 +102,7 @@ def next_command(s: State, rng: random.Random) -> Any:
         return C.StartSpin(seat, B.virtual_spin(rng, s.box))
     if s.phase == "turns":
         return _turn_command(s, rng)
-    raise refuse("demo_phase", phase=repr(s.phase))
+    raise refuse("demo_phase", phase=repr(str(s.phase)))
 
 
 def _turn_command(s: State, rng: random.Random) -> Any:

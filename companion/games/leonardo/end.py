@@ -16,7 +16,7 @@ from companion.core.game import Outcome
 
 from . import commands as C
 from .common import office_card, phase, price
-from .state import State
+from .state import Phase, State
 from .words import refuse
 
 Events = list[dict[str, Any]]
@@ -68,7 +68,7 @@ def finish(state: State, reason: str, events: Events) -> None:
         leads = alive
     winners = sorted(x for lead in leads for x in state.members(lead))
     state.outcome = {"winners": winners, "reason": reason, "scores": {str(s): v for s, v in scores.items()}}
-    state.phase = "over"
+    state.phase = Phase.OVER
     state.turn = None
     events.append({"type": "game_over", "winners": winners, "reason": reason,
                    "scores": {str(s): v for s, v in scores.items()}})

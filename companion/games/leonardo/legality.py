@@ -38,7 +38,7 @@ def _entry(type_: str, seat: int | None = None, reason: Any = None, **params: An
 
 
 def legal(state: State) -> dict[str, Any]:
-    out: dict[str, Any] = {"phase": state.phase, "round": state.round, "to_act": [], "actions": []}
+    out: dict[str, Any] = {"phase": str(state.phase), "round": state.round, "to_act": [], "actions": []}
     acts: list[Action] = out["actions"]
     if state.phase == "over":
         out["outcome"] = state.outcome

@@ -48,7 +48,7 @@ def summary(state: State) -> dict[str, Any]:
         if not p.out and p.member_of is None and _known(state, seat):
             entry["capital"] = capital(state, seat)
         players.append(entry)
-    return {"players": players, "round": state.round, "phase": state.phase, "outcome": state.outcome,
+    return {"players": players, "round": state.round, "phase": str(state.phase), "outcome": state.outcome,
             "corporations": state.corporations}
 
 

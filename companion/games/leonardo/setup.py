@@ -15,7 +15,7 @@ from typing import Any
 from . import box as B
 from . import commands as C
 from .common import kind, phase, seat_of, sl, spin_number
-from .state import FACTIONS, START_CASH, Player, State
+from .state import FACTIONS, START_CASH, Phase, Player, State
 from .turn import begin
 from .words import m, refuse
 
@@ -107,7 +107,7 @@ def choose_faction(state: State, cmd: C.ChooseFaction, events: Events) -> None:
 def _maybe_done(state: State, events: Events) -> None:
     if None in state.dealt or any(p.faction is None for p in state.seats):
         return
-    state.phase = "start_spin"
+    state.phase = Phase.START_SPIN
     state.start = {"contenders": list(range(state.n)), "spins": {}}
     events.append({"type": "setup_done"})
 
@@ -132,6 +132,6 @@ def start_spin(state: State, cmd: C.StartSpin, events: Events) -> None:
         return
     state.first = tied[0]
     state.start = {"contenders": [], "spins": {}}
-    state.phase, state.round = "turns", 1
+    state.phase, state.round = Phase.TURNS, 1
     events.append({"type": "first_player", "seat": state.first})
     begin(state, state.first, events)

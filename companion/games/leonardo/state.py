@@ -11,6 +11,7 @@ board (its *lead*); the other members point to it with ``member_of``.
 from __future__ import annotations
 
 import copy
+import enum
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,7 +19,19 @@ from typing import Any
 from . import box as B
 from .words import refuse
 
-PHASES = ("setup", "start_spin", "turns", "over")
+
+
+class Phase(enum.StrEnum):
+    """Where a game stands. A ``str``: ``state.phase == "turns"`` holds and the JSON of a
+    state keeps the plain name; a state with another phase is not a state."""
+
+    SETUP = "setup"
+    START_SPIN = "start_spin"
+    TURNS = "turns"
+    OVER = "over"
+
+
+PHASES = tuple(p.value for p in Phase)
 START_CASH = 250
 FACTIONS = ("guelph", "ghibelline")
 
@@ -50,7 +63,7 @@ class State:
     seats: list[Player]
     box: dict[str, Any]
     variants: dict[str, Any]
-    phase: str = "setup"
+    phase: Phase = Phase.SETUP
     round: int = 0
     start: dict[str, Any] = field(default_factory=lambda: {"contenders": [], "spins": {}})
     first: int | None = None  # the start player
@@ -85,7 +98,7 @@ class State:
     def to_dict(self) -> dict[str, Any]:
         d = self.copy()
         return {
-            "seats": [vars(p) for p in d.seats], "box": d.box, "variants": dict(d.variants), "phase": d.phase,
+            "seats": [vars(p) for p in d.seats], "box": d.box, "variants": dict(d.variants), "phase": str(d.phase),
             "round": d.round,
             "start": {"contenders": d.start["contenders"], "spins": {str(k): v for k, v in d.start["spins"].items()}},
             "first": d.first, "dealt": d.dealt, "owner": d.owner, "works": d.works, "offices": d.offices,
@@ -100,7 +113,7 @@ class State:
             start = d["start"]
             return cls(
                 seats=[Player(**p) for p in d["seats"]], box=d["box"], variants=dict(d["variants"]),
-                phase=d["phase"], round=d["round"],
+                phase=Phase(d["phase"]), round=d["round"],
                 start={"contenders": list(start["contenders"]),
                        "spins": {int(k): v for k, v in start["spins"].items()}},
                 first=d["first"], dealt=list(d["dealt"]), owner=list(d["owner"]),

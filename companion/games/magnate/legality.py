@@ -42,7 +42,7 @@ def _entry(type_: str, seat: int | None = None, reason: Message | str | None = N
 
 def legal(state: State) -> dict[str, Any]:
     """``{"phase", "turn", "current", "to_act": [seats], "actions": [...]}``."""
-    out: dict[str, Any] = {"phase": state.phase, "turn": state.turn, "current": state.current, "to_act": [],
+    out: dict[str, Any] = {"phase": str(state.phase), "turn": state.turn, "current": state.current, "to_act": [],
                            "actions": []}
     acts: list[dict[str, Any]] = out["actions"]
     phase = state.phase

@@ -50,7 +50,7 @@ def summary(state: State) -> dict[str, Any]:
             "districts": {d: [b.to_dict() for b in state.city[d][seat]] for d in state.districts},
         })
     return {
-        "players": players, "turn": state.turn, "phase": state.phase, "deck": state.deck,
+        "players": players, "turn": state.turn, "phase": str(state.phase), "deck": state.deck,
         "discards": list(state.discards), "run_outs": state.run_outs, "outcome": state.outcome,
         "totals": scoring.district_totals(state) if state.districts else {},
     }

@@ -7,13 +7,28 @@ together they are the cards "seen" (a card named from a hand must be none of the
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import SUITS
 from .text import refuse
 
-PHASES = ("setup", "roll", "tax", "income", "actions", "over")
+
+
+class Phase(enum.StrEnum):
+    """Where a game stands. A ``str``: ``state.phase == "roll"`` holds and the JSON of a
+    state keeps the plain name."""
+
+    SETUP = "setup"
+    ROLL = "roll"
+    TAX = "tax"
+    INCOME = "income"
+    ACTIONS = "actions"
+    OVER = "over"
+
+
+PHASES = tuple(p.value for p in Phase)
 
 
 def no_tokens() -> dict[str, int]:
@@ -65,7 +80,7 @@ class State:
     deck: int = 0
     discards: list[str] = field(default_factory=list)  # since the last reshuffle, oldest first
     run_outs: int = 0  # 1: reshuffled once; 2: the last turns
-    phase: str = "setup"
+    phase: Phase = Phase.SETUP
     turn: int = 0
     current: int | None = None
     start: int | None = None
@@ -105,7 +120,7 @@ class State:
             "deck": self.deck,
             "discards": list(self.discards),
             "run_outs": self.run_outs,
-            "phase": self.phase,
+            "phase": str(self.phase),
             "turn": self.turn,
             "current": self.current,
             "start": self.start,
@@ -142,6 +157,7 @@ class State:
             raise refuse("not_a_state", detail=str(err)) from None
         if state.phase not in PHASES:
             raise refuse("not_a_state", detail=f"phase {state.phase!r}")
+        state.phase = Phase(state.phase)  # the JSON holds the plain name
         return state
 
     # -- reading helpers ---------------------------------------------------------------

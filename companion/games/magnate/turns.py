@@ -14,7 +14,7 @@ from . import commands as C
 from . import rules as R
 from . import scoring
 from .cards import SUITS, decktet
-from .state import State
+from .state import Phase, State
 from .text import refuse, suits_param
 
 Events = list[dict[str, Any]]
@@ -48,7 +48,7 @@ def check_seat(state: State, seat: Any) -> int:
 def begin_turn(state: State, seat: int, events: Events) -> None:
     state.turn += 1
     state.current = seat
-    state.phase = "roll"
+    state.phase = Phase.ROLL
     state.dice = None
     state.tax = None
     state.played = False
@@ -66,7 +66,7 @@ def roll(state: State, cmd: C.Roll, events: Events) -> None:
     state.dice = dice
     events.append({"type": "rolled", "seat": state.current, "dice": dice, "reveal": True})
     if 1 in dice:
-        state.phase = "tax"
+        state.phase = Phase.TAX
         return
     income(state, events)
 
@@ -135,7 +135,7 @@ def income(state: State, events: Events) -> None:
                            "suits": R.income_choices(state, card)})
     if not anything:
         events.append({"type": "no_income", "die": die, "double_one": double_one})
-    state.phase = "income" if state.pending else "actions"
+    state.phase = Phase.INCOME if state.pending else Phase.ACTIONS
 
 
 def choose_income(state: State, cmd: C.ChooseIncome, events: Events) -> None:
@@ -151,7 +151,7 @@ def choose_income(state: State, cmd: C.ChooseIncome, events: Events) -> None:
     gain(state, seat, {cmd.suit: 1})
     events.append({"type": "income_chosen", "seat": seat, "card": cmd.card, "suit": cmd.suit})
     if not state.pending:
-        state.phase = "actions"
+        state.phase = Phase.ACTIONS
 
 
 def not_now(state: State, what: str) -> IllegalCommand:
@@ -228,7 +228,7 @@ def next_turn(state: State, seat: int, events: Events) -> None:
 
 
 def game_over(state: State, events: Events) -> None:
-    state.phase = "over"
+    state.phase = Phase.OVER
     state.current = None
     state.final = False
     state.outcome = scoring.final_scores(state)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from typing import Any, TypeAlias
 
 from companion.errors import GameError
 
@@ -23,7 +24,7 @@ class RemoveCards:
     empty, they stay unknown and the engine only counts them (a real table).
     """
 
-    cards: tuple = ()
+    cards: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,7 @@ class StartOrderRoll:
     """Setup 4.7: one player's roll of the 6 dice for the start order."""
 
     seat: int
-    faces: tuple = ()
+    faces: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -50,14 +51,14 @@ class Recruit:
     """5.2.3: a player short of soldiers names the territories that get none."""
 
     seat: int
-    without: tuple = ()
+    without: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
 class DrawAuction:
     """5.3: the cards turned up for the auction, as drawn from the decks."""
 
-    cards: tuple = ()
+    cards: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -142,7 +143,7 @@ class Move:
     "sea" or absent for either)."""
 
     seat: int
-    moves: tuple = ()
+    moves: tuple[dict[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -154,7 +155,7 @@ class EndTurn:
 class BattleStep:
     """One step of the battle notation (docs: battle-notation.md), dice included."""
 
-    step: dict = field(default_factory=dict)
+    step: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -173,7 +174,7 @@ class Correct:
     ``target``: ``{"seat": n, "counter": ...}``, ``{"territory": id, "counter": ...}`` or
     ``{"card": id, "counter": "place"}``; ``value``: the counter's new value."""
 
-    target: dict
+    target: dict[str, Any]
     value: object
     reason: str
 
@@ -186,7 +187,14 @@ class EndByAgreement:
     reason: str
 
 
-COMMANDS = {
+Command: TypeAlias = (
+    RemoveCards | StartOrderRoll | PlaceFirstCastle | Recruit | DrawAuction | LockBid | UnlockBid
+    | ChooseCard | PassChoice | Activate | BuildTank | BuildAirplane | BuildTower | BuildCastle | Invade
+    | Attack | Move | EndTurn | BattleStep | SetCardValue | Correct | EndByAgreement
+)
+"""Any of Magnifico's commands."""
+
+COMMANDS: dict[str, type[Command]] = {
     cls.__name__: cls
     for cls in (
         RemoveCards, StartOrderRoll, PlaceFirstCastle, Recruit, DrawAuction, LockBid,
@@ -203,7 +211,7 @@ _STR_FIELDS = {"card", "territory", "source", "target", "field", "reason"}
 _STR_LIST_FIELDS = {"cards", "faces", "without"}
 
 
-def check_types(cmd) -> None:
+def check_types(cmd: Command) -> None:
     """GameError unless every field has the JSON type the command needs."""
     name = type(cmd).__name__
     if isinstance(cmd, Correct):  # its target and value take many shapes: corrections.py checks them
@@ -222,13 +230,13 @@ def check_types(cmd) -> None:
             raise GameError.of("step_not_object", command=name)
 
 
-def type_of(cmd) -> str:
+def type_of(cmd: Command) -> str:
     return type(cmd).__name__
 
 
-def to_dict(cmd) -> dict:
+def to_dict(cmd: Command) -> dict[str, Any]:
     """``{"type": name, ...fields}``, plain JSON."""
-    out = {"type": type(cmd).__name__}
+    out: dict[str, Any] = {"type": type(cmd).__name__}
     for f in dataclasses.fields(cmd):
         value = getattr(cmd, f.name)
         if isinstance(value, tuple):
@@ -239,7 +247,7 @@ def to_dict(cmd) -> dict:
     return out
 
 
-def from_dict(d: dict):
+def from_dict(d: Any) -> Command:
     """The command a dict describes, or GameError saying what is wrong with it."""
     if not isinstance(d, dict):
         raise GameError.of("command_not_object")
@@ -251,7 +259,7 @@ def from_dict(d: dict):
     extra = set(d) - names - {"type"}
     if extra:
         raise GameError.of("command_no_field", command=name, field=repr(sorted(extra)[0]))
-    kwargs = {}
+    kwargs: dict[str, Any] = {}
     for f in dataclasses.fields(cls):
         if f.name not in d:
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:

@@ -44,10 +44,19 @@ Where the rules and the spec are silent, corrections do this:
 
 from __future__ import annotations
 
-from .money import check_tens
+from collections.abc import Callable
+from typing import Any
+
 from companion.errors import GameError
 
-from .state import BOX, VEHICLE_KINDS, State
+from . import commands as C
+from .events import Event
+from .money import check_tens
+from .state import BOX, VEHICLE_KINDS, Deck, Phase, State
+
+Place = dict[str, Any] | str | None
+"""Where a card is: ``{"seat", "in"}``, ``"deck"``, ``"removed"``, ``"auction"``; the Leonardo
+card: ``{"seat"}`` of its holder, or None."""
 
 MAX_FLORINS = 300  # 5.1.3, rules-decisions: Money (engine.CAP)
 MAX_TOWERS = 4  # a perfect city
@@ -59,19 +68,20 @@ COUNTERS = {
 }
 
 
-def apply(state: State, cmd) -> tuple[State, list[dict]]:
+def apply(state: State, cmd: C.Correct) -> tuple[State, list[Event]]:
     """``engine.apply`` for a ``Correct`` (any phase): the new state and the event."""
     new = state.copy()
-    events: list[dict] = []
+    events: list[Event] = []
     correct(new, cmd, events)
     return new, events
 
 
-def correct(state: State, cmd, events: list) -> None:
+def correct(state: State, cmd: C.Correct, events: list[Event]) -> None:
     """The ``Correct`` handler: set the counter on ``state`` (a copy) or raise GameError."""
     reason = _reason(cmd.reason)
     target = _target(state, cmd.target)
     value = cmd.value
+    old: Any
     if "seat" in target:
         old = _SEAT[target["counter"]](state, target["seat"], value)
     elif "territory" in target:
@@ -86,13 +96,13 @@ def correct(state: State, cmd, events: list) -> None:
 # ---- the command's shape -------------------------------------------------------------
 
 
-def _reason(reason) -> str:
+def _reason(reason: object) -> str:
     if not isinstance(reason, str) or not reason.strip():
         raise GameError("a correction needs a reason, so the log can tell why")
     return reason.strip()
 
 
-def _target(state: State, target) -> dict:
+def _target(state: State, target: object) -> dict[str, Any]:
     if not isinstance(target, dict):
         raise GameError('a correction\'s target is an object such as {"seat": 0, "counter": "florins"}')
     keys = [k for k in COUNTERS if k in target]
@@ -117,13 +127,13 @@ def _target(state: State, target) -> dict:
     return {what: key, "counter": counter}
 
 
-def _number(value, what: str) -> int:
+def _number(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise GameError(f"{what} must be a whole number, 0 or more, not {value!r}")
     return value
 
 
-def _plain(value):
+def _plain(value: object) -> object:
     return dict(value) if isinstance(value, dict) else value
 
 
@@ -134,28 +144,29 @@ def _name(state: State, seat: int) -> str:
 # ---- a player's counters -------------------------------------------------------------
 
 
-def _florins(state: State, seat: int, value) -> int:
+def _florins(state: State, seat: int, value: object) -> int:
     """5.1.3, rules-decisions: Money: in tens, nobody ever holds more than 300."""
     p = state.seats[seat]
     value = check_tens(value, f"{p.name}'s money")
     if not 0 <= value <= MAX_FLORINS:
         raise GameError(f"a player holds 0 to {MAX_FLORINS} florins (5.1.3): {p.name} cannot hold {value}")
     a = state.auction
-    if state.phase == "bidding" and seat in a.bidders:
+    if a is not None and state.phase == Phase.BIDDING and seat in a.bidders:
         if seat in a.bids:
             raise GameError(
                 f"{p.name}'s bid is locked: correct {p.name}'s florins after the reveal, or unlock the bid first"
             )
         if value < 10:
             raise GameError(f"{p.name} is bidding and keeps at least 10 florins until the bids are revealed")
-    if state.phase == "choosing" and seat in a.bidders and seat not in a.done and value < a.bids[seat]:
+    if (a is not None and state.phase == Phase.CHOOSING and seat in a.bidders and seat not in a.done
+            and value < a.bids[seat]):
         bid = a.bids[seat]
         raise GameError(f"{p.name} bid {bid} and has still to choose a card: {p.name}'s florins cannot go below {bid}")
     old, p.florins = p.florins, value
     return old
 
 
-def _vp(state: State, seat: int, value) -> int:
+def _vp(state: State, seat: int, value: object) -> int:
     """Corrections never end a game (11.3 is left to the rules' own scoring)."""
     p = state.seats[seat]
     value = _number(value, f"{p.name}'s victory points")
@@ -176,7 +187,7 @@ def soldiers_on_board(state: State, seat: int) -> int:
     return n
 
 
-def _soldiers_left(state: State, seat: int, value) -> int:
+def _soldiers_left(state: State, seat: int, value: object) -> int:
     """rules-decisions: Pieces are limited by the box: the army's soldiers, one the score marker."""
     p = state.seats[seat]
     value = _number(value, f"{p.name}'s soldiers off the board")
@@ -187,7 +198,7 @@ def _soldiers_left(state: State, seat: int, value) -> int:
             f"{soldiers_on_board(state, seat)} on the board: at most {most} can be off the board, not {value}"
         )
     # rulebook 4.8: the first castle takes 2 soldiers from the army; they must be there to take
-    setup = 2 if state.phase in ("remove_cards", "start_roll") or seat in state.castle_order else 0
+    setup = 2 if state.phase in (Phase.REMOVE_CARDS, Phase.START_ROLL) or seat in state.castle_order else 0
     if value < setup:
         raise GameError(
             f"{p.name} still places a first castle with 2 soldiers: at least {setup} must stay off the board, "
@@ -197,13 +208,13 @@ def _soldiers_left(state: State, seat: int, value) -> int:
     return old
 
 
-_SEAT = {"florins": _florins, "vp": _vp, "soldiers_left": _soldiers_left}
+_SEAT: dict[str, Callable[[State, int, object], int]] = {"florins": _florins, "vp": _vp, "soldiers_left": _soldiers_left}
 
 
 # ---- a territory's counters ------------------------------------------------------------
 
 
-def _territory_counter(state: State, tid: str, counter: str, value):
+def _territory_counter(state: State, tid: str, counter: str, value: object) -> int | bool | None:
     t = state.territories[tid]
     place = state.board.name(tid)
     b = state.battle
@@ -214,10 +225,11 @@ def _territory_counter(state: State, tid: str, counter: str, value):
     if counter == "castle":
         return _castle(state, tid, value)
     value = _number(value, f"the number of {counter} in {place}")
-    old = getattr(t, counter)
+    old: int = getattr(t, counter)
     if t.owner is None and (value or counter == "soldiers"):
         raise GameError(f"{place} is free: set its owner first")
     if counter == "soldiers":
+        assert t.owner is not None  # a free territory was refused above
         if value < 1:
             raise GameError(
                 f"a territory is held by its soldiers: {place} keeps at least 1 (to free it, set its owner to nobody)"
@@ -248,7 +260,7 @@ def _take_soldiers(state: State, seat: int, count: int, what: str) -> None:
     p.reserve -= count
 
 
-def _owner(state: State, tid: str, value):
+def _owner(state: State, tid: str, value: object) -> int | None:
     t = state.territories[tid]
     place = state.board.name(tid)
     if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < state.n):
@@ -261,6 +273,7 @@ def _owner(state: State, tid: str, value):
         left += ["a castle"] if t.castle else []
         if left:
             raise GameError(f"{place} still has {' and '.join(left)}: correct those first, a free territory is empty")
+        assert old is not None  # value == old was answered above
         state.seats[old].reserve += t.soldiers
         t.owner, t.soldiers = None, 0
         return old
@@ -273,7 +286,7 @@ def _owner(state: State, tid: str, value):
     return old
 
 
-def _castle(state: State, tid: str, value) -> bool:
+def _castle(state: State, tid: str, value: object) -> bool:
     t = state.territories[tid]
     place = state.board.name(tid)
     if not isinstance(value, bool):
@@ -293,7 +306,7 @@ def _castle(state: State, tid: str, value) -> bool:
 # ---- a card's place ------------------------------------------------------------------
 
 
-def card_place(state: State, card: str):
+def card_place(state: State, card: str) -> Place:
     """Where a card is: ``{"seat", "in"}``, ``"deck"``, ``"removed"`` or ``"auction"``
     (the Leonardo card: ``{"seat"}`` of the holder, or None before the start roll)."""
     if state.kind(card) == "leonardo":
@@ -309,16 +322,17 @@ def card_place(state: State, card: str):
     return "deck"
 
 
-def _card_place(state: State, card: str, value):
+def _card_place(state: State, card: str, value: object) -> Place:
     name = f"{state.card_name(card)} ({card})"
     if state.kind(card) == "leonardo":
         return _leonardo(state, value)
-    if state.phase == "remove_cards":
+    if state.phase == Phase.REMOVE_CARDS:
         raise GameError("the cards are corrected once the setup's Tank and Airplane cards are removed (4.2)")
     old = card_place(state, card)
     if old == "auction":
         raise GameError(f"{name} is on auction: correct its place once the auction is over")
-    if value in ("deck", "removed"):
+    new: Place
+    if value == "deck" or value == "removed":
         new = value
     elif isinstance(value, dict) and set(value) == {"seat", "in"} and value["in"] in ("store", "in_play"):
         seat = value["seat"]
@@ -337,7 +351,7 @@ def _card_place(state: State, card: str, value):
     return old
 
 
-def _leonardo(state: State, value):
+def _leonardo(state: State, value: object) -> Place:
     """rules-decisions: Setup, Auction: exactly one holder, once the start roll has one."""
     if state.leonardo is None:
         raise GameError("nobody holds Leonardo before the start-order roll is decided: roll first")
@@ -351,14 +365,15 @@ def _leonardo(state: State, value):
     return old
 
 
-def _leave(state: State, card: str, old, name: str) -> None:
+def _leave(state: State, card: str, old: Place, name: str) -> None:
     if old == "removed":
         state.removed.remove(card)
     elif old == "deck":
-        for part in _deck(state, card).values():
+        deck = _deck(state, card)
+        for part in (deck["unknown"], deck["bottom"]):
             if card in part:
                 part.remove(card)
-    else:
+    elif isinstance(old, dict):
         p = state.seats[old["seat"]]
         kind = state.kind(card)
         if kind in VEHICLE_KINDS and old["in"] == "in_play":
@@ -371,13 +386,14 @@ def _leave(state: State, card: str, old, name: str) -> None:
         getattr(p, old["in"]).remove(card)
 
 
-def _enter(state: State, card: str, new, name: str) -> None:
+def _enter(state: State, card: str, new: Place, name: str) -> None:
     if new == "removed":
         state.removed.append(card)
         return
     if new == "deck":
         _deck(state, card)["unknown"].append(card)  # back among the unseen cards
         return
+    assert isinstance(new, dict)  # _card_place allows no other place
     p = state.seats[new["seat"]]
     kind = state.kind(card)
     if kind in VEHICLE_KINDS:
@@ -398,7 +414,7 @@ def _enter(state: State, card: str, new, name: str) -> None:
     getattr(p, new["in"]).append(card)
 
 
-def _deck(state: State, card: str) -> dict:
+def _deck(state: State, card: str) -> Deck:
     return state.decks["vehicles" if state.kind(card) in VEHICLE_KINDS else "projects"]
 
 
@@ -408,7 +424,7 @@ def _deck(state: State, card: str) -> dict:
 def _still_playable(state: State) -> None:
     """A player still choosing where to recruit (5.2.3) must stay short of soldiers, or the
     choice could never be made."""
-    if state.phase != "recruit":
+    if state.phase != Phase.RECRUIT:
         return
     for seat in state.recruit_pending:
         owned = len(state.owned(seat))

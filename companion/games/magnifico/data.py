@@ -12,7 +12,9 @@ import copy
 import json
 import os
 from collections import Counter, deque
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 from companion.core.resources import data_path
 from companion.errors import GameError
@@ -49,7 +51,7 @@ DECKS = ("leonardo", "vehicles", "projects")
 UPGRADES = ("tank", "airplane", None)
 
 # The printed values of each kind of card; any of them may be null (not yet known).
-PRINTED_FIELDS = {kind: ("activation",) for kind in CARD_COUNTS}
+PRINTED_FIELDS: dict[str, tuple[str, ...]] = {kind: ("activation",) for kind in CARD_COUNTS}
 PRINTED_FIELDS.update(
     {
         "leonardo": (),
@@ -59,7 +61,7 @@ PRINTED_FIELDS.update(
     }
 )
 # field: (lowest value, highest value or None, must be a multiple of 10)
-FIELD_RANGES = {
+FIELD_RANGES: dict[str, tuple[int, int | None, bool]] = {
     "cost": (0, None, True),
     "activation": (0, None, True),
     "dice": (1, 6, False),  # rules-decisions: no tank rolls more than 6 dice
@@ -88,7 +90,7 @@ def data_dir() -> Path:
     return folder
 
 
-def _read_json(path: Path, what: str):
+def _read_json(path: Path, what: str) -> Any:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -104,7 +106,7 @@ def _read_json(path: Path, what: str):
         raise GameError(f"{what} {path}: not valid JSON ({detail})") from None
 
 
-def _in_file(path, what, check, doc):
+def _in_file(path: Path, what: str, check: Callable[[Any], None], doc: Any) -> Any:
     try:
         check(doc)
     except GameError as exc:
@@ -112,19 +114,21 @@ def _in_file(path, what, check, doc):
     return doc
 
 
-def load_map(path=None) -> dict:
+def load_map(path: str | os.PathLike[str] | None = None) -> dict[str, Any]:
     """The map (default: the shipped best-effort one), validated."""
-    path = Path(path) if path else data_dir() / "map.json"
-    return _in_file(path, "map file", validate_map, _read_json(path, "map file"))
+    where = Path(path) if path else data_dir() / "map.json"
+    out: dict[str, Any] = _in_file(where, "map file", validate_map, _read_json(where, "map file"))
+    return out
 
 
-def load_cards(path=None) -> dict:
+def load_cards(path: str | os.PathLike[str] | None = None) -> dict[str, Any]:
     """The cards document (``kinds`` and the 60 ``cards``), validated."""
-    path = Path(path) if path else data_dir() / "cards.json"
-    return _in_file(path, "cards file", validate_cards, _read_json(path, "cards file"))
+    where = Path(path) if path else data_dir() / "cards.json"
+    out: dict[str, Any] = _in_file(where, "cards file", validate_cards, _read_json(where, "cards file"))
+    return out
 
 
-def load_box(profile=None) -> dict:
+def load_box(profile: dict[str, Any] | str | os.PathLike[str] | None = None) -> dict[str, Any]:
     """``{"map", "cards"}``: the defaults with a box profile (a path or a dict) merged over them."""
     game_map, cards = load_map(), load_cards()
     if profile is None:
@@ -144,7 +148,8 @@ def load_box(profile=None) -> dict:
 # ---------------------------------------------------------------- box profile
 
 
-def apply_profile(game_map: dict, cards: dict, profile) -> tuple[dict, dict]:
+def apply_profile(game_map: dict[str, Any], cards: dict[str, Any], profile: Any
+                  ) -> tuple[dict[str, Any], dict[str, Any]]:
     """The map and cards with the profile's corrections, both validated. Inputs are not changed."""
     if not isinstance(profile, dict):
         raise GameError("a box profile must be a JSON object with \"map\" and/or \"cards\"")
@@ -156,13 +161,13 @@ def apply_profile(game_map: dict, cards: dict, profile) -> tuple[dict, dict]:
     return game_map, cards
 
 
-def _no_unknown_keys(doc: dict, allowed, where: str):
+def _no_unknown_keys(doc: dict[str, Any], allowed: Iterable[str], where: str) -> None:
     unknown = sorted(set(doc) - set(allowed))
     if unknown:
         raise GameError(f"{where} has unknown entries {unknown} (allowed: {sorted(allowed)})")
 
 
-def _correct_map(game_map: dict, fix) -> dict:
+def _correct_map(game_map: dict[str, Any], fix: Any) -> dict[str, Any]:
     if not isinstance(fix, dict):
         raise GameError("\"map\" must be an object of corrections")
     _no_unknown_keys(fix, PROFILE_MAP_KEYS, "\"map\"")
@@ -191,18 +196,18 @@ def _correct_map(game_map: dict, fix) -> dict:
     return game_map
 
 
-def _pairs(value, where):
+def _pairs(value: Any, where: str) -> list[list[str]]:
     if not isinstance(value, list) or not all(_is_pair(p) for p in value):
         raise GameError(f"\"{where}\" must be a list of [territory, territory] pairs")
     return value
 
 
-def _is_pair(p):
+def _is_pair(p: Any) -> bool:
     return isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p)
 
 
-def _patch_nodes(game_map, key, label, patch):
-    nodes = {n.get("id"): n for n in game_map.get(key, []) if isinstance(n, dict)}
+def _patch_nodes(game_map: dict[str, Any], key: str, label: str, patch: dict[str, Any]) -> None:
+    nodes: dict[Any, dict[str, Any]] = {n.get("id"): n for n in game_map.get(key, []) if isinstance(n, dict)}
     allowed = {"name", "pos"} | ({"seas", "borders"} if key == "territories" else set())
     for node_id, change in patch.items():
         if node_id not in nodes:
@@ -220,9 +225,9 @@ def _patch_nodes(game_map, key, label, patch):
                 node[field] = change[field]
 
 
-def _apply_neighbour_lists(game_map, patch):
+def _apply_neighbour_lists(game_map: dict[str, Any], patch: dict[str, Any]) -> None:
     """A territory's ``borders`` list in a profile is its complete set of land neighbours."""
-    lists = {}
+    lists: dict[str, set[str]] = {}
     for tid, change in patch.items():
         if isinstance(change, dict) and "borders" in change:
             neighbours = change["borders"]
@@ -235,7 +240,7 @@ def _apply_neighbour_lists(game_map, patch):
                 raise GameError(f"'{a}' lists '{b}' as a neighbour but '{b}' does not list '{a}': borders go both ways")
     for tid in lists:
         game_map["borders"] = [b for b in game_map["borders"] if tid not in b]
-    seen = set()
+    seen: set[frozenset[str]] = set()
     for tid, neighbours in lists.items():
         for n in sorted(neighbours):
             if frozenset((tid, n)) not in seen and not any({*b} == {tid, n} for b in game_map["borders"]):
@@ -243,7 +248,7 @@ def _apply_neighbour_lists(game_map, patch):
             seen.add(frozenset((tid, n)))
 
 
-def _correct_cards(cards: dict, fix) -> dict:
+def _correct_cards(cards: dict[str, Any], fix: Any) -> dict[str, Any]:
     if not isinstance(fix, dict):
         raise GameError("\"cards\" must be an object like {\"tank_1\": {\"dice\": 4, \"hits\": 5}}")
     by_id = {c.get("id"): c for c in cards.get("cards", []) if isinstance(c, dict)}
@@ -264,7 +269,8 @@ def _correct_cards(cards: dict, fix) -> dict:
     return cards
 
 
-def set_card_value(cards: dict, card_id: str, field: str, value, *, _card=None) -> dict:
+def set_card_value(cards: dict[str, Any], card_id: str, field: str, value: Any, *,
+                   _card: dict[str, Any] | None = None) -> dict[str, Any]:
     """Record one printed value of one card (in place) after checking it; returns ``cards``."""
     card = _card or next((c for c in cards["cards"] if c["id"] == card_id), None)
     if card is None:
@@ -278,7 +284,7 @@ def set_card_value(cards: dict, card_id: str, field: str, value, *, _card=None) 
     return cards
 
 
-def _check_value(card_id, field, value):
+def _check_value(card_id: str, field: str, value: Any) -> None:
     if value is None:
         return
     low, high, tens = FIELD_RANGES[field]
@@ -294,13 +300,13 @@ def _check_value(card_id, field, value):
 # ---------------------------------------------------------------- validation
 
 
-def _names(doc, where):
+def _names(doc: dict[str, Any], where: str) -> None:
     name = doc.get("name")
     if not isinstance(name, dict) or any(not isinstance(name.get(lang), str) or not name[lang].strip() for lang in LANGUAGES):
         raise GameError(f"{where} needs a name in Italian and English ({{\"it\": ..., \"en\": ...}})")
 
 
-def _pos(value, where):
+def _pos(value: Any, where: str) -> None:
     if (
         not isinstance(value, list)
         or len(value) != 2
@@ -309,7 +315,7 @@ def _pos(value, where):
         raise GameError(f"{where}: pos must be [x, y] with both between 0 and 1, not {value!r}")
 
 
-def _nodes(game_map, key, label, count):
+def _nodes(game_map: dict[str, Any], key: str, label: str, count: int) -> list[str]:
     nodes = game_map.get(key)
     if not isinstance(nodes, list) or not all(isinstance(n, dict) for n in nodes):
         raise GameError(f"\"{key}\" must be a list of objects")
@@ -328,7 +334,7 @@ def _nodes(game_map, key, label, count):
     return ids
 
 
-def validate_map(game_map) -> None:
+def validate_map(game_map: Any) -> None:
     """Raise ``GameError`` unless the map is complete and consistent (rulebook 1: 32 territories, 4 seas)."""
     if not isinstance(game_map, dict):
         raise GameError("the map must be a JSON object")
@@ -341,7 +347,7 @@ def validate_map(game_map) -> None:
     if clash:
         raise GameError(f"ids used for both a territory and a sea: {', '.join(clash)}")
     known_t, known_s = set(territories), set(seas)
-    facing = Counter()
+    facing: Counter[str] = Counter()
     for t in game_map["territories"]:
         t_seas = t.get("seas")
         if not isinstance(t_seas, list):
@@ -379,10 +385,10 @@ def validate_map(game_map) -> None:
         )
 
 
-def _check_pairs(pairs, key, known) -> set[frozenset]:
+def _check_pairs(pairs: Any, key: str, known: set[str]) -> set[frozenset[str]]:
     if not isinstance(pairs, list):
         raise GameError(f"\"{key}\" must be a list of [territory, territory] pairs")
-    seen = set()
+    seen: set[frozenset[str]] = set()
     for p in pairs:
         if not _is_pair(p):
             raise GameError(f"\"{key}\": {p!r} is not a [territory, territory] pair")
@@ -399,25 +405,25 @@ def _check_pairs(pairs, key, known) -> set[frozenset]:
     return seen
 
 
-def land_neighbours(game_map: dict) -> dict[str, set[str]]:
+def land_neighbours(game_map: dict[str, Any]) -> dict[str, set[str]]:
     """Each territory's land neighbours (sea crossings included)."""
-    links = {t["id"]: set() for t in game_map["territories"]}
+    links: dict[str, set[str]] = {t["id"]: set() for t in game_map["territories"]}
     for a, b in game_map["borders"]:
         links[a].add(b)
         links[b].add(a)
     return links
 
 
-def sea_neighbours(game_map: dict) -> dict[str, set[str]]:
+def sea_neighbours(game_map: dict[str, Any]) -> dict[str, set[str]]:
     """Each territory's partners across a sea zone both face (rulebook 5.4.5, 7.1.2)."""
-    by_sea = {}
+    by_sea: dict[str, set[str]] = {}
     for t in game_map["territories"]:
         for s in t["seas"]:
             by_sea.setdefault(s, set()).add(t["id"])
     return {t["id"]: set().union(*(by_sea[s] for s in t["seas"])) - {t["id"]} for t in game_map["territories"]}
 
 
-def _unreachable(game_map) -> set[str]:
+def _unreachable(game_map: dict[str, Any]) -> set[str]:
     land, sea = land_neighbours(game_map), sea_neighbours(game_map)
     start = game_map["territories"][0]["id"]
     reached, queue = {start}, deque([start])
@@ -429,7 +435,7 @@ def _unreachable(game_map) -> set[str]:
     return set(land) - reached
 
 
-def validate_cards(cards) -> None:
+def validate_cards(cards: Any) -> None:
     """Raise ``GameError`` unless the deck is the 60 cards of rules-decisions "Deck" with sane printed values."""
     if not isinstance(cards, dict) or not isinstance(cards.get("kinds"), dict) or not isinstance(cards.get("cards"), list):
         raise GameError("the cards file must be an object with \"kinds\" and \"cards\"")
@@ -476,7 +482,7 @@ def validate_cards(cards) -> None:
             raise GameError(f"the deck must hold {count} {kind} card(s), this one has {counts[kind]}")
 
     # rulebook 13.1: the 5 Tank cards are all different from each other.
-    seen = {}
+    seen: dict[tuple[tuple[str, Any], ...], str] = {}
     for card in deck:
         if card["kind"] == "tank" and None not in card["printed"].values():
             values = tuple(sorted(card["printed"].items()))
@@ -487,11 +493,11 @@ def validate_cards(cards) -> None:
             seen[values] = card["id"]
 
 
-def printed_values(cards: dict) -> dict:
+def printed_values(cards: dict[str, Any]) -> dict[str, dict[str, int | None]]:
     """``{card id: {field: value or None}}`` for the cards that print values."""
     return {c["id"]: dict(c["printed"]) for c in cards["cards"] if c["printed"]}
 
 
-def unknown_values(cards: dict) -> list[tuple[str, str]]:
+def unknown_values(cards: dict[str, Any]) -> list[tuple[str, str]]:
     """The ``(card id, field)`` pairs nobody has entered yet."""
     return [(c["id"], f) for c in cards["cards"] for f, v in c["printed"].items() if v is None]

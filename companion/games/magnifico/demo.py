@@ -11,20 +11,22 @@ only let the bots play without asking. A real table enters its own (SetCardValue
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from companion.core import dice
 from companion.errors import GameError
 
 from . import commands as C
 from . import engine as E
-from .state import VEHICLE_KINDS, State
+from .state import VEHICLE_KINDS, Phase, State
 
 NAMES = ["Anna", "Bruno", "Carla", "Dario", "Elena"]
 COLORS = ["red", "blue", "green", "yellow", "purple"]
 
 # Invented printed values (see the module doc): a box profile as data.load_box takes it.
-DEMO_PROFILE = {
+DEMO_PROFILE: dict[str, Any] = {
     "name": "demo box (invented printed values, not read from real cards)",
     "cards": {
         **{f"tank_{i}": {"cost": 20, "dice": d, "hits": h}
@@ -41,19 +43,19 @@ _ACTIVATION = {
 MAX_ROUNDS = 80
 
 
-def demo_box() -> dict:
+def demo_box() -> dict[str, Any]:
     """``{"map", "cards"}``: the shipped map and cards with the invented demo values."""
     from . import data
 
     box = data.load_box()
-    profile = {"name": DEMO_PROFILE["name"], "cards": dict(DEMO_PROFILE["cards"])}
+    profile: dict[str, Any] = {"name": DEMO_PROFILE["name"], "cards": dict(DEMO_PROFILE["cards"])}
     for card in box["cards"]["cards"]:
         if card["kind"] in _ACTIVATION:
             profile["cards"][card["id"]] = {"activation": _ACTIVATION[card["kind"]]}
     return data.load_box(profile)
 
 
-def demo_header(players: int = 4, *, box: dict | None = None) -> dict:
+def demo_header(players: int = 4, *, box: dict[str, Any] | None = None) -> dict[str, Any]:
     if not 3 <= players <= 5:
         raise GameError.of("demo_players")
     box = box or demo_box()
@@ -68,14 +70,16 @@ def demo_header(players: int = 4, *, box: dict | None = None) -> dict:
 @dataclass
 class DemoGame:
     seed: int
-    header: dict
+    header: dict[str, Any]
     state: State
-    commands: list = field(default_factory=list)
-    lines: list = field(default_factory=list)  # the round-by-round summary
+    commands: list[C.Command] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)  # the round-by-round summary
 
 
-def play_demo(seed: int, players: int = 4, *, commands=(), on_command=None, header: dict | None = None,
-              max_rounds: int = MAX_ROUNDS, max_commands: int | None = None) -> DemoGame:
+def play_demo(seed: int, players: int = 4, *, commands: Iterable[dict[str, Any] | C.Command] = (),
+              on_command: Callable[[dict[str, Any], int, C.Command], object] | None = None,
+              header: dict[str, Any] | None = None, max_rounds: int = MAX_ROUNDS,
+              max_commands: int | None = None) -> DemoGame:
     """Play (or continue, after the given prefix of commands) a bots' game to its end.
 
     ``on_command(header, index, command)`` is called before each new command is applied.
@@ -84,11 +88,9 @@ def play_demo(seed: int, players: int = 4, *, commands=(), on_command=None, head
     state = E.new_game(header)
     game = DemoGame(seed, header, state, lines=[
         f"Demo game, seed {seed}: bots, virtual dice and cards; the printed card values are invented."])
-    for cmd in commands:
-        if isinstance(cmd, dict):
-            cmd = C.from_dict(cmd)
-        _step(game, cmd)
-    while game.state.phase != "over" and game.state.round <= max_rounds:
+    for given in commands:
+        _step(game, C.from_dict(given) if isinstance(given, dict) else given)
+    while game.state.phase != Phase.OVER and game.state.round <= max_rounds:
         if max_commands is not None and len(game.commands) >= max_commands:
             return game
         k = len(game.commands)
@@ -96,12 +98,12 @@ def play_demo(seed: int, players: int = 4, *, commands=(), on_command=None, head
         if on_command is not None:
             on_command(header, k, cmd)
         _step(game, cmd)
-    if game.state.phase != "over":
+    if game.state.phase != Phase.OVER:
         game.lines.append(f"No winner after {max_rounds} rounds.")
     return game
 
 
-def _step(game: DemoGame, cmd) -> None:
+def _step(game: DemoGame, cmd: C.Command) -> None:
     game.state, events = E.apply(game.state, cmd)
     game.commands.append(cmd)
     for ev in events:
@@ -129,61 +131,64 @@ def round_lines(game: DemoGame) -> list[str]:
 # -------------------------------------------------------------------------------- bots
 
 
-def next_command(s: State, rng: random.Random):
+def next_command(s: State, rng: random.Random) -> C.Command:
     """The next command at this table: a bot's decision or a virtual random input."""
     phase = s.phase
-    if phase == "remove_cards":
+    if phase == Phase.REMOVE_CARDS:
         k = E.REMOVED_AT_SETUP[s.n]
         deck = s.decks["vehicles"]["unknown"]
         tanks = sorted(c for c in deck if s.kind(c) == "tank")
         planes = sorted(c for c in deck if s.kind(c) == "airplane")
         return C.RemoveCards(tuple(rng.sample(tanks, k) + rng.sample(planes, k)))
-    if phase == "start_roll":
+    if phase == Phase.START_ROLL:
         sr = s.start_roll
         seat = next(x for x in sr["contenders"] if x not in sr["rolls"])
         return C.StartOrderRoll(seat, tuple(dice.roll(rng, 6)))
-    if phase == "first_castles":
+    if phase == Phase.FIRST_CASTLES:
         seat = s.castle_order[0]
         ok = [t for t in s.board.ids if E.first_castle_reason(s, seat, t) is None]
         return C.PlaceFirstCastle(seat, rng.choice(ok))
-    if phase == "recruit":
+    if phase == Phase.RECRUIT:
         seat = s.recruit_pending[0]
         owned = s.owned(seat)
         return C.Recruit(seat, tuple(rng.sample(owned, max(0, len(owned) - s.seats[seat].reserve))))
-    if phase == "auction_draw":
-        cards = []
-        for deck, k in zip(("vehicles", "projects"), E.auction_counts(s)):
-            unknown, bottom = sorted(s.decks[deck]["unknown"]), s.decks[deck]["bottom"]
+    if phase == Phase.AUCTION_DRAW:
+        cards: list[str] = []
+        for name, k in zip(("vehicles", "projects"), E.auction_counts(s)):
+            unknown, bottom = sorted(s.decks[name]["unknown"]), s.decks[name]["bottom"]
             first = rng.sample(unknown, min(k, len(unknown)))
             cards += first + bottom[: k - len(first)]
         return C.DrawAuction(tuple(cards))
-    if phase == "bidding":
-        a = s.auction
+    if phase == Phase.BIDDING:
+        a = s.current_auction()
         seat = next(x for x in a.bidders if x not in a.bids)
         florins = s.seats[seat].florins
         want = 10 * rng.randint(1, 5) + (10 if any(s.kind(c) in VEHICLE_KINDS for c in a.cards) else 0)
         return C.LockBid(seat, max(10, min(want, florins // 10 * 10)))
-    if phase == "choosing":
-        seat = E.next_chooser(s)
-        ok = [c for c in s.auction.cards if E.buy_reason(s, seat, c) is None]
+    if phase == Phase.CHOOSING:
+        chooser = E.next_chooser(s)
+        if chooser is None:  # the auction ends as soon as nobody is left to choose
+            raise GameError.of("not_a_state", detail="nobody is left to choose in phase choosing")
+        seat = chooser
+        ok = [c for c in s.current_auction().cards if E.buy_reason(s, seat, c) is None]
         vehicles = [c for c in ok if s.kind(c) in VEHICLE_KINDS]
         if rng.random() < 0.1:
             return C.PassChoice(seat)
         return C.ChooseCard(seat, (vehicles or ok)[0] if rng.random() < 0.7 else rng.choice(ok))
-    if phase == "turns":
+    if phase == Phase.TURNS:
         return _turn_command(s, rng)
-    if phase == "battle":
+    if phase == Phase.BATTLE:
         return _battle_command(s, rng)
-    raise GameError.of("demo_phase", phase=repr(phase))
+    raise GameError.of("demo_phase", phase=repr(phase.value))
 
 
-def _turn_command(s: State, rng: random.Random):
-    seat = s.turn.seat
+def _turn_command(s: State, rng: random.Random) -> C.Command:
+    turn = s.current_turn()
+    seat = turn.seat
     p = s.seats[seat]
-    turn = s.turn
     florins = p.florins
 
-    def stage_ok(action):  # the Italian strict order variant
+    def stage_ok(action: str) -> bool:  # the Italian strict order variant
         return not s.variants.get("strict_order") or E.STAGES[action] >= turn.stage
 
     # Activate what can be used, keeping a little money.
@@ -207,25 +212,25 @@ def _turn_command(s: State, rng: random.Random):
     can_invade = (turn.invasions < 3) if s.variants.get("separate_limits") else raids < 3
     can_attack = (turn.attacks < 3) if s.variants.get("separate_limits") else raids < 3
     if can_invade and florins >= 10 and stage_ok("Invade"):
-        best = None
+        best: tuple[int, str, str] | None = None
         for src in s.owned(seat):
-            t = s.territories[src]
-            if t.soldiers < 2:
+            here = s.territories[src]
+            if here.soldiers < 2:
                 continue
             for dst in _reachable(s, src):
-                if s.territories[dst].owner is None and (best is None or t.soldiers > best[0]):
-                    best = (t.soldiers, src, dst)
+                if s.territories[dst].owner is None and (best is None or here.soldiers > best[0]):
+                    best = (here.soldiers, src, dst)
         if best:
             n, src, dst = best
             return C.Invade(seat, src, dst, max(1, (n - 1) // 2))
     if can_attack and florins >= 40 and _battles_available() and rng.random() < 0.8:
-        cmd = _pick_attack(s, seat, rng)
-        if cmd is not None:
-            return cmd
+        attack = _pick_attack(s, seat, rng)
+        if attack is not None:
+            return attack
     if not turn.moved and rng.random() < 0.7:
-        cmd = _pick_move(s, seat)
-        if cmd is not None:
-            return cmd
+        move = _pick_move(s, seat)
+        if move is not None:
+            return move
     if florins >= 70 and s.supply("castles") and rng.random() < 0.5:
         free = [t for t in s.owned(seat) if not s.territories[t].castle]
         if free:
@@ -250,15 +255,15 @@ def _battles_available() -> bool:
     return True
 
 
-def _pick_attack(s: State, seat: int, rng: random.Random):
-    options = []
+def _pick_attack(s: State, seat: int, rng: random.Random) -> C.Attack | None:
+    options: list[tuple[int, str, str, int]] = []
     for src in s.owned(seat):
         t = s.territories[src]
         if t.soldiers < 3:
             continue
         for dst in _reachable(s, src):
             d = s.territories[dst]
-            if d.owner in (None, seat) or len(s.owned(d.owner)) <= 1:
+            if d.owner is None or d.owner == seat or len(s.owned(d.owner)) <= 1:
                 continue
             sea = dst not in s.board.land[src]
             soldiers = min(6, t.soldiers - 1)
@@ -276,7 +281,7 @@ def _pick_attack(s: State, seat: int, rng: random.Random):
     return C.Attack(seat, src, dst, soldiers, tanks, planes)
 
 
-def _pick_move(s: State, seat: int):
+def _pick_move(s: State, seat: int) -> C.Move | None:
     """Move the biggest idle garrison (no foreign neighbour) to the weakest border territory."""
     owned = s.owned(seat)
     frontier = [t for t in owned if any(s.territories[n].owner != seat for n in _reachable(s, t))]
@@ -291,9 +296,10 @@ def _pick_move(s: State, seat: int):
     return None
 
 
-def _battle_command(s: State, rng: random.Random):
+def _battle_command(s: State, rng: random.Random) -> C.BattleStep:
     battle = E._battle_module()
-    opts = battle.options(s.battle["position"])
+    position = s.current_battle()["position"]
+    opts = battle.options(position)
     turn = opts.get("turn")
     if turn == "attacker" and opts.get("retreat", {}).get("allowed"):
         return C.BattleStep({"side": "attacker", "retreat": True})
@@ -307,7 +313,7 @@ def _battle_command(s: State, rng: random.Random):
         # Tanks fire one at a time: once the battle ends, the rest do not fire.
         while len(rolls) > 1:
             try:
-                battle.step(s.battle["position"], {"side": side, "assault": "tanks", "rolls": rolls})
+                battle.step(position, {"side": side, "assault": "tanks", "rolls": rolls})
                 break
             except GameError:
                 rolls.pop()

@@ -12,17 +12,25 @@ Sealed bids stay sealed: ``bid_locked`` and ``LockBid`` never say the amount; on
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from typing import Any, TypeAlias
+
 from companion.core import dice
-from companion.core.i18n import DEFAULT_LANG, Message, joined, msg
+from companion.core.i18n import DEFAULT_LANG, Catalog, Message, joined, msg
 
 from . import commands as C
 from .state import Board, State, normalize_cards
+
+Param: TypeAlias = Message | dict[str, Any] | str
+"""A message parameter: a Message, a joined list (``joined``), names per language, or text."""
+NameSource: TypeAlias = "Names | State | dict[str, Any]"
 
 
 class Names:
     """Seat names and the names of territories and cards in every language."""
 
-    def __init__(self, seats, territories: dict | None = None, cards: dict | None = None):
+    def __init__(self, seats: Iterable[Any], territories: dict[str, dict[str, str]] | None = None,
+                 cards: dict[str, dict[str, str]] | None = None):
         self.seats = [str(s) for s in seats]
         self.territories = territories or {}
         self.cards = cards or {}
@@ -33,14 +41,14 @@ class Names:
                    {c: state.card_label(c) for c in state.cards})
 
     @classmethod
-    def from_header(cls, header: dict) -> Names:
+    def from_header(cls, header: dict[str, Any]) -> Names:
         seats = [s if isinstance(s, str) else s.get("name", "?") for s in header.get("seats") or ()]
         board = Board(header["map"])
         cards = normalize_cards(header["cards"])
         return cls(seats, board.labels, {c: v.get("names") or {"en": v["name"]} for c, v in cards.items()})
 
     @classmethod
-    def of(cls, source) -> Names:
+    def of(cls, source: NameSource) -> Names:
         """``source``: a Names, a State, or a record header."""
         if isinstance(source, Names):
             return source
@@ -50,15 +58,15 @@ class Names:
             return cls.from_header(source)
         raise TypeError("names come from a State, a record header or a Names")
 
-    def seat(self, seat) -> str:
+    def seat(self, seat: object) -> str:
         if isinstance(seat, int) and 0 <= seat < len(self.seats):
             return self.seats[seat]
         return f"#{seat}"
 
-    def territory(self, tid) -> dict:
+    def territory(self, tid: Any) -> dict[str, str]:
         return self.territories.get(tid) or {"en": str(tid)}
 
-    def card(self, card) -> dict:
+    def card(self, card: Any) -> dict[str, str]:
         return self.cards.get(card) or {"en": str(card)}
 
 
@@ -66,19 +74,19 @@ class Names:
 # pieces and dice
 
 
-def army(soldiers=0, tanks=0, airplanes=0) -> dict:
+def army(soldiers: int = 0, tanks: int = 0, airplanes: int = 0) -> Message | dict[str, Any]:
     """"3 soldiers, 1 tank" as a parameter (nothing: "no troops")."""
     parts = [msg(f"pieces.{what}", n=n) for what, n in
              (("soldiers", soldiers), ("tanks", tanks), ("airplanes", airplanes)) if n]
     return joined(parts) if parts else msg("pieces.none")
 
 
-def _losses(losses: dict | None) -> Message | dict:
+def _losses(losses: Mapping[str, Any] | None) -> Message | dict[str, Any]:
     losses = losses or {}
     return army(losses.get("soldiers", 0), losses.get("tanks", 0), losses.get("airplanes", 0))
 
 
-def _faces(step: dict) -> Message | dict:
+def _faces(step: Mapping[str, Any]) -> Message | dict[str, Any]:
     faces = list(step.get("dice") or ())
     for roll in step.get("rolls") or ():
         faces += list(roll)
@@ -90,11 +98,11 @@ def _faces(step: dict) -> Message | dict:
 # events
 
 
-def _e(key: str, **params) -> Message:
+def _e(key: str, **params: Any) -> Message:
     return msg(f"event.{key}", **params)
 
 
-def event_message(event: dict, names) -> Message:
+def event_message(event: Mapping[str, Any], names: NameSource) -> Message:
     """The event as an i18n Message (English text; ``.localized("it")``)."""
     n = Names.of(names)
     t = event.get("type")
@@ -175,7 +183,7 @@ def event_message(event: dict, names) -> Message:
         return _e("battle_step", side=msg(f"side.{side}") if side in ("attacker", "defender") else str(side),
                   assault=msg(f"assault.{assault}") if assault in _ASSAULTS else str(assault), faces=_faces(step))
     if t == "battle_over":
-        winner = event.get("winner")
+        winner: Any = event.get("winner")
         key = {"attacker": "battle_over.attacker", "defender": "battle_over.defender"}.get(winner, "battle_over.none")
         if winner is None and event.get("retreated"):
             key = "battle_over.retreat"
@@ -215,7 +223,7 @@ def event_message(event: dict, names) -> Message:
     return Message("event.unknown", {"type": str(t)})
 
 
-def _corrected(event: dict, n: Names) -> Message:
+def _corrected(event: Mapping[str, Any], n: Names) -> Message:
     """Issue 4: a counter set by hand; the table's reason is shown as typed."""
     target = event.get("target") or {}
     counter = target.get("counter")
@@ -231,7 +239,7 @@ def _corrected(event: dict, n: Names) -> Message:
               new=_value(event.get("to"), "place", n), **common)
 
 
-def _value(value, counter, n: Names):
+def _value(value: Any, counter: object, n: Names) -> Param:
     """A corrected counter's value in words: numbers as they are, seats by name, places."""
     if counter == "owner":
         return msg("value.nobody") if value is None else n.seat(value)
@@ -267,7 +275,8 @@ EVENT_TYPES = (
 )
 
 
-def describe_event(event: dict, names, lang: str = DEFAULT_LANG, catalog=None) -> str:
+def describe_event(event: Mapping[str, Any], names: NameSource, lang: str = DEFAULT_LANG,
+                   catalog: Catalog | None = None) -> str:
     """One readable sentence for an engine event, in ``lang`` ("en" or "it")."""
     return event_message(event, names).localized(lang, catalog)
 
@@ -276,7 +285,7 @@ def describe_event(event: dict, names, lang: str = DEFAULT_LANG, catalog=None) -
 # commands (for undo buttons and the journal)
 
 
-def command_message(cmd, names) -> Message:
+def command_message(cmd: C.Command | dict[str, Any], names: NameSource) -> Message:
     """What a command does, as a short noun phrase ("Anna's tower in Milan")."""
     if isinstance(cmd, dict):
         cmd = C.from_dict(cmd)
@@ -306,7 +315,8 @@ def command_message(cmd, names) -> Message:
     return msg(f"cmd.{kind}", name=name)
 
 
-def describe_command(cmd, names, lang: str = DEFAULT_LANG, *, undo: bool = False, catalog=None) -> str:
+def describe_command(cmd: C.Command | dict[str, Any], names: NameSource, lang: str = DEFAULT_LANG, *,
+                     undo: bool = False, catalog: Catalog | None = None) -> str:
     """The command in words; ``undo=True`` gives the undo button's label ("Undo: ...")."""
     m = command_message(cmd, names)
     if undo:

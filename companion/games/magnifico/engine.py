@@ -24,6 +24,9 @@ Where both are silent, the engine decides:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Literal, Protocol
+
 from companion.core import dice
 from companion.core.game import Outcome
 from companion.core.i18n import Message, msg
@@ -32,8 +35,12 @@ from companion.errors import GameError
 
 from . import commands as C
 from . import corrections
+from .events import Event, GameOver, MoveDone
 from .money import CAP, capped, check_tens
-from .state import BOX, VEHICLE_KINDS, Auction, State, Territory, Turn, normalize_cards
+from .state import BOX, VEHICLE_KINDS, Auction, Phase, Player, State, Territory, Turn, normalize_cards
+
+if TYPE_CHECKING:
+    from .describe import Names
 
 START_FLORINS = 100  # 4.8
 INVADE_COST, ATTACK_COST, CASTLE_COST, TOWER_COST = 10, 30, 30, 20
@@ -44,7 +51,7 @@ MAX_RAIDS = 3  # 5.4.6
 AUCTION_CARDS = {3: (1, 1), 4: (2, 1), 5: (2, 2)}  # (from the Tank/Airplane deck, projects) 5.3.1-3
 REMOVED_AT_SETUP = {3: 2, 4: 1, 5: 0}  # of each of Tank and Airplane, 4.2
 
-VARIANTS = {
+VARIANTS: dict[str, tuple[Any, str]] = {
     "strict_order": (False, "Italian strict order: activate, build tanks/airplanes, towers, invade, attack"),
     "separate_limits": (False, "3 invasions and 3 attacks per turn, counted apart"),
     "tank_explosion": ("army", "a tank with 3+ explosions destroys its whole army ('army') or only its soldiers ('infantry')"),
@@ -66,7 +73,7 @@ BATTLE_CARD_KINDS = (
 # Which printed values the table may enter, per kind; every other kind has only "activation".
 # (The names follow data/magnifico/cards.json: "activation" is a project's activation cost,
 # "cost" a Tank or Airplane card's production cost.)
-CARD_FIELDS = {"tank": ("cost", "dice", "hits"), "airplane": ("cost", "hooks"), "work_of_art": ("activation", "vp"),
+CARD_FIELDS: dict[str, tuple[str, ...]] = {"tank": ("cost", "dice", "hits"), "airplane": ("cost", "hooks"), "work_of_art": ("activation", "vp"),
                "leonardo": ()}
 
 
@@ -74,7 +81,7 @@ CARD_FIELDS = {"tank": ("cost", "dice", "hits"), "airplane": ("cost", "hooks"), 
 # new game
 
 
-def new_game(header: dict) -> State:
+def new_game(header: dict[str, Any]) -> State:
     """The state right after the box is opened: the deck is to be set up, then the roll."""
     if not isinstance(header, dict):
         raise GameError.of("header_not_object")
@@ -106,8 +113,6 @@ def new_game(header: dict) -> State:
     if "map" not in header or "cards" not in header:
         raise GameError.of("header_map_cards")
     cards = normalize_cards(header["cards"])
-    from .state import Player
-
     state = State(
         seats=[Player(name, color, 0, 0, per_army - 1) for name, color in players],
         map=header["map"], cards=cards, variants=variants, target=target, soldiers_per_army=per_army,
@@ -117,22 +122,26 @@ def new_game(header: dict) -> State:
     projects = [c for c, v in cards.items() if v["kind"] not in VEHICLE_KINDS and v["kind"] != "leonardo"]
     state.decks = {"vehicles": {"unknown": vehicles, "bottom": []}, "projects": {"unknown": projects, "bottom": []}}
     if REMOVED_AT_SETUP[state.n]:
-        state.phase = "remove_cards"
+        state.phase = Phase.REMOVE_CARDS
     else:
         _begin_start_roll(state)
     return state
 
 
 def _begin_start_roll(state: State) -> None:
-    state.phase = "start_roll"
+    state.phase = Phase.START_ROLL
     state.start_roll = {"contenders": list(range(state.n)), "rolls": {}}
+
+
+Handler = Callable[[State, Any, list[Event]], None]
+"""A command's handler: checks the command against ``state`` (a copy) and changes it, or raises."""
 
 
 # ---------------------------------------------------------------------------------------
 # apply / check
 
 
-def apply(state: State, cmd) -> tuple[State, list[dict]]:
+def apply(state: State, cmd: C.Command | dict[str, Any]) -> tuple[State, list[Event]]:
     """Check ``cmd`` against the rules and return (new state, events). ``state`` is untouched."""
     if isinstance(cmd, dict):
         cmd = C.from_dict(cmd)
@@ -142,15 +151,16 @@ def apply(state: State, cmd) -> tuple[State, list[dict]]:
     C.check_types(cmd)
     if isinstance(cmd, C.Correct):  # issue 4: taken in any phase, also after the end
         return corrections.apply(state, cmd)
-    if state.phase == "over" and not isinstance(cmd, C.SetCardValue):
-        raise GameError.of("game_is_over", name=state.seats[state.winner].name)
+    if state.phase == Phase.OVER and not isinstance(cmd, C.SetCardValue):
+        winner = state.winner
+        raise GameError.of("game_is_over", name="?" if winner is None else _name(state, winner))
     new = state.copy()
-    events: list[dict] = []
+    events: list[Event] = []
     handler(new, cmd, events)
     return new, events
 
 
-def check(state: State, cmd) -> str | None:
+def check(state: State, cmd: C.Command | dict[str, Any]) -> str | None:
     """The reason ``cmd`` is refused now, or None if it is legal. The reason is English
     text; for a keyed refusal it is an i18n ``Message`` (``reason.localized("it")``)."""
     try:
@@ -158,11 +168,12 @@ def check(state: State, cmd) -> str | None:
     except GameError as err:
         if err.needs:
             return None  # legal; the table must first enter a printed value
-        return err.message
+        reason: str = err.message
+        return reason
     return None
 
 
-def public_view(state: State) -> dict:
+def public_view(state: State) -> dict[str, Any]:
     """``state.to_dict()`` safe to show the table: sealed bids are replaced by who has locked."""
     d = state.to_dict()
     a = d.get("auction")
@@ -172,7 +183,7 @@ def public_view(state: State) -> dict:
     return d
 
 
-def describe(event: dict, header, lang: str = "en") -> str:
+def describe(event: dict[str, Any], header: dict[str, Any], lang: str = "en") -> str:
     """One readable sentence for an event (the journal's log hook): see describe.py."""
     from . import describe as D
 
@@ -182,7 +193,7 @@ def describe(event: dict, header, lang: str = "en") -> str:
     return D.describe_event(event, _names_cache[1], lang)
 
 
-_names_cache = None
+_names_cache: tuple[dict[str, Any], Names] | None = None
 
 
 # ---------------------------------------------------------------------------------------
@@ -197,51 +208,50 @@ def _tname(state: State, tid: str) -> str:
     return state.board.name(tid)
 
 
-def _tl(state: State, tid: str) -> dict:
+def _tl(state: State, tid: str) -> dict[str, str]:
     """A territory's name in every language and its id, for a message parameter."""
     return {**state.board.label(tid), "id": tid}
 
 
-def _cl(state: State, card: str) -> dict:
+def _cl(state: State, card: str) -> dict[str, str]:
     """A card's name in every language and its id, for a message parameter."""
     return {**state.card_label(card), "id": card}
 
 
-def _seat(state: State, seat) -> int:
+def _seat(state: State, seat: object) -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n:
         raise GameError.of("no_seat", seat=repr(seat))
     return seat
 
 
-def _territory(state: State, tid) -> Territory:
-    t = state.territories.get(tid) if isinstance(tid, str) else None
-    if t is None:
+def _territory_id(state: State, tid: object) -> str:
+    """``tid`` if it names a territory of the map, else refused."""
+    if not isinstance(tid, str) or tid not in state.territories:
         raise GameError.of("no_territory", territory=repr(tid))
-    return t
+    return tid
 
 
-def _count(value, what: str) -> int:
+def _territory(state: State, tid: object) -> Territory:
+    return state.territories[_territory_id(state, tid)]
+
+
+def _count(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise GameError.of("not_a_count", what=what)
     return value
 
 
-def _phase(state: State, *phases: str) -> None:
+def _phase(state: State, *phases: Phase) -> None:
     if state.phase not in phases:
-        phase = msg(f"phase.{state.phase}") if state.phase in _PHASES else state.phase
-        raise GameError.of("not_now", phase=phase)
+        raise GameError.of("not_now", phase=msg(f"phase.{state.phase}"))
 
 
-_PHASES = ("remove_cards", "start_roll", "first_castles", "recruit", "auction_draw", "bidding", "choosing",
-           "turns", "battle", "over")
-
-
-def _needs(state: State, card: str, field: str, suggest: int | None = None):
+def _needs(state: State, card: str, field: str, suggest: int | None = None) -> int:
     """A printed value, or GameError with ``needs`` (and the value to offer, if any) so the
     screen asks the table and sends SetCardValue."""
     value = state.printed(card, field)
     if value is None:
-        needs = {"card": card, "field": field}
+        needs: dict[str, str | int] = {"card": card, "field": field}
         if suggest is not None:
             needs["suggest"] = suggest
         raise GameError.of("needs_value", needs=needs,
@@ -265,13 +275,14 @@ def _pay(state: State, seat: int, amount: int, what: str) -> None:
     state.seats[seat].florins -= amount
 
 
-def _gain_florins(state: State, seat: int, amount: int, events: list, why: str) -> None:
+def _gain_florins(state: State, seat: int, amount: int, events: list[Event],
+                  why: Literal["start", "income"]) -> None:
     p = state.seats[seat]
     p.florins, excess = capped(p.florins + amount, CAP)
     events.append({"type": "florins", "seat": seat, "amount": amount, "to_bank": excess, "why": why})
 
 
-def _gain_vp(state: State, seat: int, vp: int, events: list, why: str) -> None:
+def _gain_vp(state: State, seat: int, vp: int, events: list[Event], why: str) -> None:
     if vp <= 0 or state.winner is not None:
         return
     p = state.seats[seat]
@@ -279,16 +290,17 @@ def _gain_vp(state: State, seat: int, vp: int, events: list, why: str) -> None:
     events.append({"type": "victory_points", "seat": seat, "vp": vp, "total": p.vp, "why": why})
     if p.vp >= state.target:  # 11.3: the first to reach the target wins at once
         state.winner = seat
-        state.phase = "over"
+        state.phase = Phase.OVER
         events.append({"type": "game_over", "winner": seat, "vp": p.vp})
 
 
-def _the_turn(state: State, seat) -> Turn:
-    _phase(state, "turns")
-    seat = _seat(state, seat)
-    if state.turn.seat != seat:
-        raise GameError.of("not_your_turn", current=_name(state, state.turn.seat), name=_name(state, seat))
-    return state.turn
+def _the_turn(state: State, seat: object) -> Turn:
+    _phase(state, Phase.TURNS)
+    who = _seat(state, seat)
+    turn = state.current_turn()
+    if turn.seat != who:
+        raise GameError.of("not_your_turn", current=_name(state, turn.seat), name=_name(state, who))
+    return turn
 
 
 def _stage(state: State, turn: Turn, action: str) -> None:
@@ -301,17 +313,18 @@ def _stage(state: State, turn: Turn, action: str) -> None:
     turn.stage = stage
 
 
-def _own(state: State, seat: int, tid) -> Territory:
+def _own(state: State, seat: int, tid: object) -> Territory:
     t = _territory(state, tid)
     if t.owner != seat:
-        raise GameError.of("not_own", territory=_tl(state, tid), name=_name(state, seat))
+        raise GameError.of("not_own", territory=_tl(state, _territory_id(state, tid)), name=_name(state, seat))
     return t
 
 
-def _check_army(state: State, seat: int, t: Territory, tid: str, soldiers, tanks, airplanes, what: str) -> None:
-    soldiers = _count(soldiers, msg("count.soldiers"))
-    tanks = _count(tanks, msg("count.tanks"))
-    airplanes = _count(airplanes, msg("count.airplanes"))
+def _check_army(state: State, seat: int, t: Territory, tid: str, soldiers_: object, tanks_: object,
+                airplanes_: object, what: str) -> None:
+    soldiers = _count(soldiers_, msg("count.soldiers"))
+    tanks = _count(tanks_, msg("count.tanks"))
+    airplanes = _count(airplanes_, msg("count.airplanes"))
     if soldiers > t.soldiers - 1:
         raise GameError.of("army_keep_one", territory=_tl(state, tid), soldiers=t.soldiers, what=what,
                            most=t.soldiers - 1)
@@ -329,9 +342,9 @@ def _check_army(state: State, seat: int, t: Territory, tid: str, soldiers, tanks
 # setup
 
 
-def _remove_cards(state: State, cmd: C.RemoveCards, events: list) -> None:
+def _remove_cards(state: State, cmd: C.RemoveCards, events: list[Event]) -> None:
     """4.2: with 4 players one random Tank and one Airplane card leave the game, with 3 two."""
-    _phase(state, "remove_cards")
+    _phase(state, Phase.REMOVE_CARDS)
     k = REMOVED_AT_SETUP[state.n]
     cards = list(cmd.cards)
     if not cards and k:
@@ -357,9 +370,9 @@ def _remove_cards(state: State, cmd: C.RemoveCards, events: list) -> None:
     _begin_start_roll(state)
 
 
-def _start_order_roll(state: State, cmd: C.StartOrderRoll, events: list) -> None:
+def _start_order_roll(state: State, cmd: C.StartOrderRoll, events: list[Event]) -> None:
     """4.7: most hits wins; ties go to fewer explosions; still tied players roll again."""
-    _phase(state, "start_roll")
+    _phase(state, Phase.START_ROLL)
     seat = _seat(state, cmd.seat)
     sr = state.start_roll
     if seat not in sr["contenders"]:
@@ -372,7 +385,7 @@ def _start_order_roll(state: State, cmd: C.StartOrderRoll, events: list) -> None
     if len(sr["rolls"]) < len(sr["contenders"]):
         return
 
-    def key(s):
+    def key(s: int) -> tuple[int, int]:
         f = sr["rolls"][s]
         return (dice.count(f, dice.HIT), -dice.count(f, dice.EXPLOSION))
 
@@ -385,7 +398,7 @@ def _start_order_roll(state: State, cmd: C.StartOrderRoll, events: list) -> None
     winner = tied[0]
     state.leonardo = winner
     state.start_roll = {"contenders": [], "rolls": {}}
-    state.phase = "first_castles"
+    state.phase = Phase.FIRST_CASTLES
     state.castle_order = clockwise_from(winner, state.n)
     events.append({"type": "leonardo", "seat": winner, "why": "start order"})
 
@@ -402,8 +415,8 @@ def first_castle_reason(state: State, seat: int, tid: str) -> Message | None:
     return None
 
 
-def _place_first_castle(state: State, cmd: C.PlaceFirstCastle, events: list) -> None:
-    _phase(state, "first_castles")
+def _place_first_castle(state: State, cmd: C.PlaceFirstCastle, events: list[Event]) -> None:
+    _phase(state, Phase.FIRST_CASTLES)
     seat = _seat(state, cmd.seat)
     if state.castle_order[0] != seat:
         raise GameError.of("not_your_castle", current=_name(state, state.castle_order[0]), name=_name(state, seat))
@@ -436,7 +449,7 @@ def income_of(state: State, seat: int) -> int:
     return 10 * (territories + castles + state.count_in_play(seat, "work_of_art"))
 
 
-def _start_round(state: State, events: list) -> None:
+def _start_round(state: State, events: list[Event]) -> None:
     state.round += 1
     state.turn = None
     state.turn_order = []
@@ -457,14 +470,14 @@ def _start_round(state: State, events: list) -> None:
         else:
             state.recruit_pending.append(s)
     if state.recruit_pending:
-        state.phase = "recruit"
+        state.phase = Phase.RECRUIT
     else:
         _begin_auction(state, events)
 
 
-def _recruit(state: State, cmd: C.Recruit, events: list) -> None:
+def _recruit(state: State, cmd: C.Recruit, events: list[Event]) -> None:
     """5.2.3: a player short of soldiers chooses which territories go without."""
-    _phase(state, "recruit")
+    _phase(state, Phase.RECRUIT)
     seat = _seat(state, cmd.seat)
     if seat not in state.recruit_pending:
         raise GameError.of("no_recruit_choice", name=_name(state, seat))
@@ -498,7 +511,7 @@ def _unseen(state: State) -> int:
     return sum(state.removed_unseen.values())
 
 
-def _draw_vehicles_unseen(state: State, drawn: list) -> None:
+def _draw_vehicles_unseen(state: State, drawn: list[str]) -> None:
     """Cards removed unseen at setup cannot be drawn: never more of a kind than the deck holds.
 
     Once every card of a kind still unknown must be a removed one, they are named."""
@@ -521,8 +534,9 @@ def _draw_vehicles_unseen(state: State, drawn: list) -> None:
 def auction_counts(state: State) -> tuple[int, int]:
     """5.3.1-3: how many cards come from the Tank/Airplane deck and from the projects."""
     v, p = AUCTION_CARDS[state.n]
-    v_avail = sum(len(x) for x in state.decks["vehicles"].values()) - _unseen(state)
-    p_avail = sum(len(x) for x in state.decks["projects"].values())
+    vehicles, projects = state.decks["vehicles"], state.decks["projects"]
+    v_avail = len(vehicles["unknown"]) + len(vehicles["bottom"]) - _unseen(state)
+    p_avail = len(projects["unknown"]) + len(projects["bottom"])
     v_take = min(v, v_avail)
     return v_take, min(p + v - v_take, p_avail)
 
@@ -532,7 +546,7 @@ def _bidders(state: State) -> list[int]:
     return [s for s in range(state.n) if state.seats[s].florins >= 10]
 
 
-def _begin_auction(state: State, events: list) -> None:
+def _begin_auction(state: State, events: list[Event]) -> None:
     """5.3; rd: Running out of cards: with both decks empty (or nobody able to bid) there is no
     auction, no bids, and the Leonardo card stays with its holder."""
     empty = sum(auction_counts(state)) == 0
@@ -541,11 +555,11 @@ def _begin_auction(state: State, events: list) -> None:
                        "leonardo": state.leonardo})
         _start_turns(state, events)
         return
-    state.phase = "auction_draw"
+    state.phase = Phase.AUCTION_DRAW
 
 
-def _draw_auction(state: State, cmd: C.DrawAuction, events: list) -> None:
-    _phase(state, "auction_draw")
+def _draw_auction(state: State, cmd: C.DrawAuction, events: list[Event]) -> None:
+    _phase(state, Phase.AUCTION_DRAW)
     cards = list(cmd.cards)
     if len(set(cards)) != len(cards):
         raise GameError.of("card_twice")
@@ -573,15 +587,15 @@ def _draw_auction(state: State, cmd: C.DrawAuction, events: list) -> None:
                 d["unknown"].remove(c)
         del d["bottom"][: k - from_unknown]
     state.auction = Auction(drawn=cards, cards=list(cards), bidders=_bidders(state))
-    state.phase = "bidding"
+    state.phase = Phase.BIDDING
     events.append({"type": "auction_drawn", "cards": cards, "reveal": True})
 
 
-def _lock_bid(state: State, cmd: C.LockBid, events: list) -> None:
+def _lock_bid(state: State, cmd: C.LockBid, events: list[Event]) -> None:
     """5.3.4: a sealed bid, at least 10, in tens, at most what the bidder holds."""
-    _phase(state, "bidding")
+    _phase(state, Phase.BIDDING)
     seat = _seat(state, cmd.seat)
-    a = state.auction
+    a = state.current_auction()
     p = state.seats[seat]
     if seat not in a.bidders:
         raise GameError.of("cannot_bid", name=p.name, florins=p.florins)
@@ -596,30 +610,31 @@ def _lock_bid(state: State, cmd: C.LockBid, events: list) -> None:
     events.append({"type": "bid_locked", "seat": seat})
     if len(a.bids) == len(a.bidders):
         a.revealed = True
-        state.phase = "choosing"
+        state.phase = Phase.CHOOSING
         events.append({"type": "bids_revealed", "bids": {str(s): v for s, v in a.bids.items()}, "reveal": True})
         _advance_choice(state, events)
 
 
-def _unlock_bid(state: State, cmd: C.UnlockBid, events: list) -> None:
-    _phase(state, "bidding")
+def _unlock_bid(state: State, cmd: C.UnlockBid, events: list[Event]) -> None:
+    _phase(state, Phase.BIDDING)
     seat = _seat(state, cmd.seat)
-    if seat not in state.auction.bids:
+    a = state.current_auction()
+    if seat not in a.bids:
         raise GameError.of("no_locked_bid", name=_name(state, seat))
-    del state.auction.bids[seat]
+    del a.bids[seat]
     events.append({"type": "bid_unlocked", "seat": seat})
 
 
 def next_chooser(state: State) -> int | None:
     """rd: Auction: higher bid first; equal bids from the holder's left, the holder last;
     the holder is whoever holds Leonardo now (the first buyer takes it at once)."""
-    a = state.auction
+    a = state.current_auction()
     left = [s for s in a.bidders if s not in a.done]
     if not left:
         return None
-    holder = state.leonardo
+    holder = state.holder()
 
-    def key(s):
+    def key(s: int) -> tuple[int, int]:
         return (-a.bids[s], distance(holder, s, state.n) or state.n)
 
     return min(left, key=key)
@@ -628,12 +643,13 @@ def next_chooser(state: State) -> int | None:
 def choice_order(state: State) -> list[int]:
     """The order of choice if everyone from now on buys (for display)."""
     trial = state.copy()
+    a = trial.current_auction()
     order = []
     while (s := next_chooser(trial)) is not None:
         order.append(s)
-        trial.auction.done.append(s)
-        if trial.auction.first_buyer is None:
-            trial.auction.first_buyer = s
+        a.done.append(s)
+        if a.first_buyer is None:
+            a.first_buyer = s
             trial.leonardo = s
     return order
 
@@ -646,8 +662,8 @@ def buy_reason(state: State, seat: int, card: str) -> Message | None:
     return None
 
 
-def _advance_choice(state: State, events: list) -> None:
-    a = state.auction
+def _advance_choice(state: State, events: list[Event]) -> None:
+    a = state.current_auction()
     while a.cards:
         s = next_chooser(state)
         if s is None:
@@ -659,18 +675,19 @@ def _advance_choice(state: State, events: list) -> None:
     _finish_auction(state, events)
 
 
-def _chooser(state: State, seat) -> int:
-    _phase(state, "choosing")
-    seat = _seat(state, seat)
+def _chooser(state: State, seat: object) -> int:
+    _phase(state, Phase.CHOOSING)
+    who = _seat(state, seat)
     s = next_chooser(state)
-    if s != seat:
-        raise GameError.of("not_your_choice", current=_name(state, s), name=_name(state, seat))
-    return seat
+    if s != who:
+        current = "?" if s is None else _name(state, s)  # none left: the auction is over
+        raise GameError.of("not_your_choice", current=current, name=_name(state, who))
+    return who
 
 
-def _choose_card(state: State, cmd: C.ChooseCard, events: list) -> None:
+def _choose_card(state: State, cmd: C.ChooseCard, events: list[Event]) -> None:
     seat = _chooser(state, cmd.seat)
-    a = state.auction
+    a = state.current_auction()
     if cmd.card not in a.cards:
         raise GameError.of("not_on_auction", card=_cl(state, cmd.card) if cmd.card in state.cards else repr(cmd.card))
     reason = buy_reason(state, seat, cmd.card)
@@ -692,21 +709,22 @@ def _choose_card(state: State, cmd: C.ChooseCard, events: list) -> None:
     _advance_choice(state, events)
 
 
-def _pass_choice(state: State, cmd: C.PassChoice, events: list) -> None:
+def _pass_choice(state: State, cmd: C.PassChoice, events: list[Event]) -> None:
     """5.3.9: the right passes on; the passer pays nothing and cannot take Leonardo."""
     seat = _chooser(state, cmd.seat)
-    state.auction.done.append(seat)
+    state.current_auction().done.append(seat)
     events.append({"type": "choice_passed", "seat": seat})
     _advance_choice(state, events)
 
 
-def _finish_auction(state: State, events: list) -> None:
+def _finish_auction(state: State, events: list[Event]) -> None:
     """5.3.13: unsold cards go to the bottom of their deck."""
-    for c in state.auction.cards:
+    a = state.current_auction()
+    for c in a.cards:
         deck = "vehicles" if state.kind(c) in VEHICLE_KINDS else "projects"
         state.decks[deck]["bottom"].append(c)
-    if state.auction.cards:
-        events.append({"type": "unsold", "cards": list(state.auction.cards)})
+    if a.cards:
+        events.append({"type": "unsold", "cards": list(a.cards)})
     state.auction = None
     _start_turns(state, events)
 
@@ -715,10 +733,10 @@ def _finish_auction(state: State, events: list) -> None:
 # player turns
 
 
-def _start_turns(state: State, events: list) -> None:
+def _start_turns(state: State, events: list[Event]) -> None:
     """5.4: from the Leonardo holder clockwise."""
-    state.phase = "turns"
-    state.turn_order = clockwise_from(state.leonardo, state.n)
+    state.phase = Phase.TURNS
+    state.turn_order = clockwise_from(state.holder(), state.n)
     state.turn = Turn(seat=state.turn_order[0])
     events.append({"type": "turn", "seat": state.turn.seat})
 
@@ -742,7 +760,7 @@ def activate_reason(state: State, seat: int, card: str) -> Message | None:
     return None
 
 
-def _activate(state: State, cmd: C.Activate, events: list) -> None:
+def _activate(state: State, cmd: C.Activate, events: list[Event]) -> None:
     turn = _the_turn(state, cmd.seat)
     seat = turn.seat
     reason = activate_reason(state, seat, cmd.card)
@@ -753,8 +771,9 @@ def _activate(state: State, cmd: C.Activate, events: list) -> None:
     what = msg("what.activating", card=_cl(state, cmd.card))
     # Money first: the table is asked for other printed values only for a move it can pay.
     _can_pay(state, seat, cost, what)
-    if state.cards[cmd.card]["upgrade"] == "airplane":
-        _needs(state, state.card_in_play(seat, "airplane"), "hooks")
+    plane = state.card_in_play(seat, "airplane")
+    if state.cards[cmd.card]["upgrade"] == "airplane" and plane is not None:  # activate_reason: it is there
+        _needs(state, plane, "hooks")
         reason = activate_reason(state, seat, cmd.card)  # the hooks may be known only now
         if reason:
             raise GameError(reason)
@@ -767,19 +786,20 @@ def _activate(state: State, cmd: C.Activate, events: list) -> None:
     _gain_vp(state, seat, vp, events, "work of art")  # 10.7
 
 
-def _castle_ready(state: State, seat: int, tid, done: list, what: str) -> Territory:
+def _castle_ready(state: State, seat: int, tid: str, done: list[str], what: str) -> Territory:
     """5.4.2-3: only castles built in an earlier turn, once per castle per turn."""
     t = _own(state, seat, tid)
     if not t.castle:
         raise GameError.of("no_castle", territory=_tl(state, tid))
-    if tid in state.turn.new_castles:
+    if tid in state.current_turn().new_castles:
         raise GameError.of("castle_new", territory=_tl(state, tid), what=what)
     if tid in done:
         raise GameError.of("castle_once", territory=_tl(state, tid), what=what)
     return t
 
 
-def _build_vehicle(state: State, cmd, kind: str, events: list) -> None:
+def _build_vehicle(state: State, cmd: C.BuildTank | C.BuildAirplane, kind: Literal["tank", "airplane"],
+                   events: list[Event]) -> None:
     turn = _the_turn(state, cmd.seat)
     seat = turn.seat
     card = state.card_in_play(seat, kind)
@@ -800,15 +820,15 @@ def _build_vehicle(state: State, cmd, kind: str, events: list) -> None:
         _gain_vp(state, seat, 2, events, f"first {kind}")
 
 
-def _build_tank(state, cmd, events):
+def _build_tank(state: State, cmd: C.BuildTank, events: list[Event]) -> None:
     _build_vehicle(state, cmd, "tank", events)
 
 
-def _build_airplane(state, cmd, events):
+def _build_airplane(state: State, cmd: C.BuildAirplane, events: list[Event]) -> None:
     _build_vehicle(state, cmd, "airplane", events)
 
 
-def _build_tower(state: State, cmd: C.BuildTower, events: list) -> None:
+def _build_tower(state: State, cmd: C.BuildTower, events: list[Event]) -> None:
     """5.4.3: 20 florins, one per castle per turn, castles from earlier turns, at most 4."""
     turn = _the_turn(state, cmd.seat)
     seat = turn.seat
@@ -828,7 +848,7 @@ def _build_tower(state: State, cmd: C.BuildTower, events: list) -> None:
         _gain_vp(state, seat, 2, events, "first perfect city")
 
 
-def _build_castle(state: State, cmd: C.BuildCastle, events: list) -> None:
+def _build_castle(state: State, cmd: C.BuildCastle, events: list[Event]) -> None:
     """5.4.4: 30 florins, an own territory without a castle; it ends the turn (Italian rulebook
     5.4.7 and the reference sheet: the English 5.4.4 does not say so)."""
     turn = _the_turn(state, cmd.seat)
@@ -866,7 +886,7 @@ def _reach(state: State, source: str, target: str) -> str | None:
     return None
 
 
-def _invade(state: State, cmd: C.Invade, events: list) -> None:
+def _invade(state: State, cmd: C.Invade, events: list[Event]) -> None:
     """5.4.5: 10 florins, a free territory bordering the source or on the same sea."""
     turn = _the_turn(state, cmd.seat)
     seat = turn.seat
@@ -896,9 +916,10 @@ def landing_losses(state: State, attacker: int, defender: int) -> int:
     return max(0, 1 + state.count_in_play(defender, "submarine") - state.count_in_play(attacker, "armoured_ship"))
 
 
-def _side_setup(state: State, seat: int, soldiers: int, tanks: int, airplanes: int) -> dict:
-    side = {"soldiers": soldiers, "tanks": tanks, "airplanes": airplanes, "tank_card": None,
-            "airplane_card": None, "cards": {}}
+def _side_setup(state: State, seat: int, soldiers: int, tanks: int, airplanes: int) -> dict[str, Any]:
+    cards: dict[str, int] = {}
+    side: dict[str, Any] = {"soldiers": soldiers, "tanks": tanks, "airplanes": airplanes, "tank_card": None,
+                            "airplane_card": None, "cards": cards}
     tank = state.card_in_play(seat, "tank")
     if tank and tanks:
         side["tank_card"] = {"dice": _needs(state, tank, "dice"), "hits": _needs(state, tank, "hits")}
@@ -909,15 +930,17 @@ def _side_setup(state: State, seat: int, soldiers: int, tanks: int, airplanes: i
     for c in state.seats[seat].in_play:
         kind = state.kind(c)
         if kind in BATTLE_CARD_KINDS:
-            side["cards"][kind] = side["cards"].get(kind, 0) + 1
+            cards[kind] = cards.get(kind, 0) + 1
     return side
 
 
 def battle_setup(state: State, attacker: int, source: str, target: str, soldiers: int, tanks: int,
-                 airplanes: int) -> dict:
+                 airplanes: int) -> dict[str, Any]:
     """The battle notation's input (without script) for an attack from the game state."""
     t = state.territories[target]
     defender = t.owner
+    if defender is None:
+        raise GameError.of("target_free", territory=_tl(state, target))
     att = _side_setup(state, attacker, soldiers, tanks, airplanes)
     dfn = _side_setup(state, defender, t.soldiers, t.tanks, t.airplanes)
     dfn["castle"] = {"towers": t.towers} if t.castle else None
@@ -931,13 +954,26 @@ def battle_setup(state: State, attacker: int, source: str, target: str, soldiers
     }
 
 
-def _battle_module():
+class BattleSeam(Protocol):
+    """What the engine asks of the battle machine (docs/architecture.md, "The battle seam");
+    positions and steps are plain JSON."""
+
+    def start(self, setup: dict[str, Any], /) -> dict[str, Any]: ...
+
+    def step(self, position: dict[str, Any], step: dict[str, Any], /) -> dict[str, Any]: ...
+
+    def options(self, position: dict[str, Any], /) -> dict[str, Any]: ...
+
+    def outcome(self, position: dict[str, Any], /) -> dict[str, Any]: ...
+
+
+def _battle_module() -> BattleSeam:
     from . import battle  # lazy: a game without an attack never loads the battle machine
 
     return battle
 
 
-def _attack(state: State, cmd: C.Attack, events: list) -> None:
+def _attack(state: State, cmd: C.Attack, events: list[Event]) -> None:
     """7.1-7.2: 30 florins; up to 6 soldiers and 6 tanks+airplanes from one territory."""
     turn = _the_turn(state, cmd.seat)
     seat = turn.seat
@@ -981,33 +1017,33 @@ def _attack(state: State, cmd: C.Attack, events: list) -> None:
         "army": {"soldiers": cmd.soldiers, "tanks": cmd.tanks, "airplanes": cmd.airplanes},
         "setup": setup, "position": position, "steps": [],
     }
-    state.phase = "battle"
+    state.phase = Phase.BATTLE
     events.append({"type": "attack", "seat": seat, "defender": defender, "source": cmd.source,
                    "target": cmd.target, "sea_raid": setup["sea_raid"], **state.battle["army"]})
     _battle_maybe_over(state, battle, events)
 
 
-def _battle_step(state: State, cmd: C.BattleStep, events: list) -> None:
-    _phase(state, "battle")
+def _battle_step(state: State, cmd: C.BattleStep, events: list[Event]) -> None:
+    _phase(state, Phase.BATTLE)
     if not isinstance(cmd.step, dict):
         raise GameError.of("battle_step_object")
     battle = _battle_module()
-    b = state.battle
+    b = state.current_battle()
     b["position"] = battle.step(b["position"], dict(cmd.step))
     b["steps"].append(dict(cmd.step))
     events.append({"type": "battle_step", "step": dict(cmd.step), "reveal": True})
     _battle_maybe_over(state, battle, events)
 
 
-def _battle_maybe_over(state: State, battle, events: list) -> None:
-    out = battle.outcome(state.battle["position"])
+def _battle_maybe_over(state: State, battle: BattleSeam, events: list[Event]) -> None:
+    out = battle.outcome(state.current_battle()["position"])
     if out.get("over"):
         _resolve_battle(state, out, events)
 
 
-def _resolve_battle(state: State, out: dict, events: list) -> None:
+def _resolve_battle(state: State, out: dict[str, Any], events: list[Event]) -> None:
     """7.3.8-7.3.10, 8: the outcome applied to the territory; destroyed pieces to the supply."""
-    b = state.battle
+    b = state.current_battle()
     att, dfn = b["attacker"], b["defender"]
     src, tgt = state.territories[b["source"]], state.territories[b["target"]]
     army = b["army"]
@@ -1038,11 +1074,11 @@ def _resolve_battle(state: State, out: dict, events: list) -> None:
                    "source": b["source"], "target": b["target"], "attacker": att, "defender": dfn,
                    "losses": out.get("losses"), "reveal": True})
     state.battle = None
-    state.phase = "turns"
+    state.phase = Phase.TURNS
     for s in range(state.n):  # 11.3: the target is checked whenever anything changes
         if state.seats[s].vp >= state.target and state.winner is None:
             state.winner = s
-            state.phase = "over"
+            state.phase = Phase.OVER
             events.append({"type": "game_over", "winner": s, "vp": state.seats[s].vp})
 
 
@@ -1063,7 +1099,7 @@ def land_path(state: State, seat: int, source: str, target: str) -> bool:
     return False
 
 
-def _move(state: State, cmd: C.Move, events: list) -> None:
+def _move(state: State, cmd: C.Move, events: list[Event]) -> None:
     """5.4.7, 9: once per turn, up to 3 moves made together."""
     turn = _the_turn(state, cmd.seat)
     seat = turn.seat
@@ -1072,15 +1108,16 @@ def _move(state: State, cmd: C.Move, events: list) -> None:
     moves = list(cmd.moves)
     if not 1 <= len(moves) <= 3:
         raise GameError.of("move_count")
-    done = []
+    done: list[MoveDone] = []
     for i, m in enumerate(moves, 1):
         if not isinstance(m, dict):
             raise GameError.of("move_object", n=i)
         extra = set(m) - {"source", "target", "soldiers", "tanks", "airplanes", "by"}
         if extra:
             raise GameError.of("move_field", n=i, field=repr(sorted(extra)[0]))
-        source, target = m.get("source"), m.get("target")
+        source = _territory_id(state, m.get("source"))
         src = _own(state, seat, source)
+        target = _territory_id(state, m.get("target"))
         dst = _own(state, seat, target)
         if source == target:
             raise GameError.of("move_nowhere", n=i)
@@ -1108,13 +1145,13 @@ def _move(state: State, cmd: C.Move, events: list) -> None:
     events.append({"type": "moved", "seat": seat, "moves": done})
 
 
-def _end_turn_cmd(state: State, cmd: C.EndTurn, events: list) -> None:
+def _end_turn_cmd(state: State, cmd: C.EndTurn, events: list[Event]) -> None:
     _the_turn(state, cmd.seat)
     _end_turn(state, events)
 
 
-def _end_turn(state: State, events: list) -> None:
-    seat = state.turn.seat
+def _end_turn(state: State, events: list[Event]) -> None:
+    seat = state.current_turn().seat
     events.append({"type": "turn_ended", "seat": seat})
     i = state.turn_order.index(seat) + 1
     if i < len(state.turn_order):
@@ -1149,7 +1186,7 @@ def round_points(state: State) -> dict[int, dict[str, int]]:
     workshop = {s: len(state.seats[s].in_play) for s in seats}
     court = {s: len(state.castles_of(s)) for s in seats}
     crown = {s: len(state.owned(s)) for s in seats}
-    out = {s: {} for s in seats}
+    out: dict[int, dict[str, int]] = {s: {} for s in seats}
     if state.leonardo is not None:
         out[state.leonardo]["leonardo"] = 2
     for name, counts in (("workshop", workshop), ("great_court", court), ("imperial_crown", crown)):
@@ -1168,7 +1205,7 @@ def scoring_order(state: State) -> list[int]:
     return sorted(range(state.n), key=lambda s: (-state.seats[s].vp, distance(holder, s, state.n)))
 
 
-def _score_round(state: State, events: list) -> None:
+def _score_round(state: State, events: list[Event]) -> None:
     points = round_points(state)
     events.append({"type": "round_scoring", "round": state.round, "points": {str(s): p for s, p in points.items()}})
     for s in scoring_order(state):
@@ -1181,7 +1218,7 @@ def _score_round(state: State, events: list) -> None:
 # ending by agreement
 
 
-def _end_by_agreement(state: State, cmd: C.EndByAgreement, events: list) -> None:
+def _end_by_agreement(state: State, cmd: C.EndByAgreement, events: list[Event]) -> None:
     """rd: Running out of cards, and ending by agreement: the most VP wins; equal VP are
     broken by the scoring order (the Leonardo holder first, then clockwise)."""
     reason = cmd.reason.strip()
@@ -1190,10 +1227,10 @@ def _end_by_agreement(state: State, cmd: C.EndByAgreement, events: list) -> None
     order = scoring_order(state)
     winner = order[0]
     state.winner = winner
-    state.phase = "over"
+    state.phase = Phase.OVER
     state.ended = {"by": "agreement", "reason": reason, "round": state.round}
-    over = {"type": "game_over", "winner": winner, "vp": state.seats[winner].vp, "by": "agreement",
-            "reason": reason, "order": order}
+    over: GameOver = {"type": "game_over", "winner": winner, "vp": state.seats[winner].vp, "by": "agreement",
+                      "reason": reason, "order": order}
     if state.auction is not None and not state.auction.revealed and state.auction.bids:
         # the game is over: bids locked before it have nothing left to hide, and the record
         # must replay, so the journal opens them (the screen never shows them: no reveal)
@@ -1205,9 +1242,9 @@ def outcome(state: State) -> Outcome | None:
     """How the game ended, None while it goes on: the winner, why (``"target_reached"``, 11.3,
     or ``"by_agreement"``, keys of the game's catalogue) and every seat's VP. The reason the
     table gave for ending by agreement is in ``state.ended``."""
-    if state.phase != "over" or state.winner is None:
+    if state.phase != Phase.OVER or state.winner is None:
         return None
-    reason = "by_agreement" if (state.ended or {}).get("by") == "agreement" else "target_reached"
+    reason = "by_agreement" if state.ended is not None and state.ended.get("by") == "agreement" else "target_reached"
     return Outcome((state.winner,), reason, {"vp": [p.vp for p in state.seats]})
 
 
@@ -1215,7 +1252,7 @@ def outcome(state: State) -> Outcome | None:
 # printed values
 
 
-def _set_card_value(state: State, cmd: C.SetCardValue, events: list) -> None:
+def _set_card_value(state: State, cmd: C.SetCardValue, events: list[Event]) -> None:
     if cmd.card not in state.cards:
         raise GameError.of("no_card", card=repr(cmd.card))
     kind = state.kind(cmd.card)
@@ -1244,7 +1281,7 @@ def _set_card_value(state: State, cmd: C.SetCardValue, events: list) -> None:
     events.append({"type": "card_value", "card": cmd.card, "field": cmd.field, "value": v})
 
 
-_HANDLERS = {
+_HANDLERS: dict[type[Any], Handler] = {
     C.RemoveCards: _remove_cards, C.StartOrderRoll: _start_order_roll, C.PlaceFirstCastle: _place_first_castle,
     C.Recruit: _recruit, C.DrawAuction: _draw_auction, C.LockBid: _lock_bid, C.UnlockBid: _unlock_bid,
     C.ChooseCard: _choose_card, C.PassChoice: _pass_choice, C.Activate: _activate, C.BuildTank: _build_tank,
@@ -1255,4 +1292,4 @@ _HANDLERS = {
 }
 
 
-from .legality import legal  # noqa: E402  (legal() is built on check())
+from .legality import legal as legal  # noqa: E402  (legal() is built on check(); re-exported)

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from companion.core.game import BoxSchema, Event, Expect, ExpectKind, History, Outcome
 from companion.core.i18n import DEFAULT_LANG
 
 from . import commands as C
 from . import engine as E
-from .state import State
+from .state import Phase, State
 
 MAX_DEMO_ROUNDS = 80
 
@@ -56,13 +56,15 @@ class Magnifico:
         return E.new_game(header)
 
     def apply(self, state: State, command: Any) -> tuple[State, list[Event]]:
-        return E.apply(state, command)
+        new, events = E.apply(state, command)
+        # The contract speaks plain dicts: Magnifico's typed events (events.py) are those dicts.
+        return new, cast(list[Event], events)
 
     def check(self, state: State, command: Any) -> Any:
         return E.check(state, command)
 
     def legal(self, state: State) -> dict[str, Any]:
-        return E.legal(state)
+        return cast(dict[str, Any], E.legal(state))  # actions.Legal, as the plain dict it is
 
     def state_to_dict(self, state: State) -> dict[str, Any]:
         return state.to_dict()
@@ -97,7 +99,7 @@ class Magnifico:
         return E.outcome(state)
 
     def history(self, state: State) -> History:
-        return History(state.round, state.phase == "over", self.outcome(state))
+        return History(state.round, state.phase == Phase.OVER, self.outcome(state))
 
     def expects(self, state: State) -> list[Expect]:
         """The dice to roll and the sealed bids the table owes now."""
@@ -117,7 +119,7 @@ class Magnifico:
         return demo_header(players)
 
     def demo_move(self, state: State, seed: int, index: int) -> Any | None:
-        if state.phase == "over" or state.round > MAX_DEMO_ROUNDS:
+        if state.phase == Phase.OVER or state.round > MAX_DEMO_ROUNDS:
             return None
         from .demo import next_command
 

@@ -3,36 +3,39 @@
 A screen shows every action listed; ``allowed: false`` ones are greyed out with ``reason``
 (English; ``message`` holds its key and parameters: ``i18n.format_message(message, "it")``).
 ``to_act`` lists the seats the game waits for; it is empty (and ``"table": true``) when the
-game waits for a random input of the whole table (cards removed, cards drawn).
+game waits for a random input of the whole table (cards removed, cards drawn). The shapes
+of the answer and its entries: actions.py.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Literal
+
 from companion.core.i18n import msg
+from companion.errors import IllegalCommand
 
 from . import commands as C
 from . import engine as E
-from .state import State
+from .actions import (
+    Action, ActivateEntry, BuildEntry, CardOption, Entry, Legal, MoveEntry, MoveSource, MoveTarget,
+    PlaceFirstCastleEntry, RaidEntry, RaidOption,
+)
+from .state import Phase, State
 
 
-def _entry(type_: str, seat=None, reason=None, **params) -> dict:
-    d = {"type": type_, "allowed": reason is None}
-    if seat is not None:
-        d["seat"] = seat
-    if reason is not None:
-        d.update(_why(reason))  # the English reason, and its key and parameters for other languages
-    d.update(params)
-    return d
-
-
-def _why(reason) -> dict:
-    """``{"reason", "message"}`` for a refused option (empty when it is allowed)."""
+def _refuse(entry: Entry, reason: str | None) -> None:
+    """Adds ``reason`` and ``message`` (its key and parameters) to a refused entry; nothing
+    when ``reason`` is None or empty."""
     if not reason:
-        return {}
-    return {"reason": reason, **({"message": reason.to_dict()} if hasattr(reason, "to_dict") else {})}
+        return
+    entry["reason"] = reason
+    if hasattr(reason, "to_dict"):
+        entry["message"] = reason.to_dict()
 
 
-def _pick(state: State, type_: str, seat: int, candidates: list, make, empty_reason: str, key: str = "territories") -> dict:
+def _pick(state: State, type_: Literal["BuildTank", "BuildAirplane", "BuildTower", "BuildCastle"], seat: int,
+          candidates: list[str], make: Callable[[str], C.Command], empty_reason: str) -> BuildEntry:
     """An action over candidates: allowed ones listed, else the first candidate's reason."""
     ok, first_reason = [], None
     for cand in candidates:
@@ -42,87 +45,106 @@ def _pick(state: State, type_: str, seat: int, candidates: list, make, empty_rea
         elif first_reason is None:
             first_reason = reason
     if ok:
-        return _entry(type_, seat, **{key: ok})
-    return _entry(type_, seat, first_reason or empty_reason)
+        return {"type": type_, "allowed": True, "seat": seat, "territories": ok}
+    refused: BuildEntry = {"type": type_, "allowed": False, "seat": seat}
+    _refuse(refused, first_reason or empty_reason)
+    return refused
 
 
-def legal(state: State) -> dict:
+def legal(state: State) -> Legal:
     """``{"phase", "round", "to_act": [seats], "actions": [...]}`` (see the module doc)."""
-    out = {"phase": state.phase, "round": state.round, "to_act": [], "actions": []}
-    acts = out["actions"]
+    acts: list[Action] = []
+    out: Legal = {"phase": state.phase.value, "round": state.round, "to_act": [], "actions": acts}
     phase = state.phase
-    if phase == "over":
+    if phase == Phase.OVER:
         out["winner"] = state.winner
-    elif phase == "remove_cards":
+    elif phase == Phase.REMOVE_CARDS:
         out["table"] = True
         k = E.REMOVED_AT_SETUP[state.n]
-        acts.append(_entry("RemoveCards", tanks=k, airplanes=k, cards=list(state.decks["vehicles"]["unknown"]),
-                           unseen=bool(k)))
-    elif phase == "start_roll":
+        acts.append({"type": "RemoveCards", "allowed": True, "tanks": k, "airplanes": k,
+                     "cards": list(state.decks["vehicles"]["unknown"]), "unseen": bool(k)})
+    elif phase == Phase.START_ROLL:
         sr = state.start_roll
         out["to_act"] = [s for s in sr["contenders"] if s not in sr["rolls"]]
-        acts += [_entry("StartOrderRoll", s, dice=6) for s in out["to_act"]]
-    elif phase == "first_castles":
+        acts += [{"type": "StartOrderRoll", "allowed": True, "seat": s, "dice": 6} for s in out["to_act"]]
+    elif phase == Phase.FIRST_CASTLES:
         s = state.castle_order[0]
         out["to_act"] = [s]
         ok = [t for t in state.board.ids if E.first_castle_reason(state, s, t) is None]
-        acts.append(_entry("PlaceFirstCastle", s, None if ok else msg("no_free_territory_for_castle"),
-                           territories=ok))
-    elif phase == "recruit":
+        reason = None if ok else msg("no_free_territory_for_castle")
+        castle: PlaceFirstCastleEntry = {"type": "PlaceFirstCastle", "allowed": reason is None, "seat": s,
+                                         "territories": ok}
+        _refuse(castle, reason)
+        acts.append(castle)
+    elif phase == Phase.RECRUIT:
         out["to_act"] = list(state.recruit_pending)
         for s in state.recruit_pending:
             owned = state.owned(s)
-            acts.append(_entry("Recruit", s, territories=owned, without=len(owned) - state.seats[s].reserve))
-    elif phase == "auction_draw":
+            acts.append({"type": "Recruit", "allowed": True, "seat": s, "territories": owned,
+                         "without": len(owned) - state.seats[s].reserve})
+    elif phase == Phase.AUCTION_DRAW:
         out["table"] = True
         v, p = E.auction_counts(state)
-        acts.append(_entry("DrawAuction", vehicles=v, projects=p,
-                           vehicle_cards=state.decks["vehicles"]["unknown"] + state.decks["vehicles"]["bottom"],
-                           project_cards=state.decks["projects"]["unknown"] + state.decks["projects"]["bottom"]))
-    elif phase == "bidding":
-        a = state.auction
+        vehicles, projects = state.decks["vehicles"], state.decks["projects"]
+        acts.append({"type": "DrawAuction", "allowed": True, "vehicles": v, "projects": p,
+                     "vehicle_cards": vehicles["unknown"] + vehicles["bottom"],
+                     "project_cards": projects["unknown"] + projects["bottom"]})
+    elif phase == Phase.BIDDING:
+        a = state.current_auction()
         out["to_act"] = [s for s in a.bidders if s not in a.bids]
         for s in a.bidders:
             if s in a.bids:
-                acts.append(_entry("UnlockBid", s))
+                acts.append({"type": "UnlockBid", "allowed": True, "seat": s})
             else:
-                acts.append(_entry("LockBid", s, min=10, max=state.seats[s].florins // 10 * 10, step=10))
-    elif phase == "choosing":
-        s = E.next_chooser(state)
-        out["to_act"] = [s]
+                acts.append({"type": "LockBid", "allowed": True, "seat": s, "min": 10,
+                             "max": state.seats[s].florins // 10 * 10, "step": 10})
+    elif phase == Phase.CHOOSING:
+        a = state.current_auction()
+        chooser = E.next_chooser(state)
+        if chooser is None:  # the auction ends as soon as nobody is left to choose
+            raise IllegalCommand.of("not_a_state", detail="nobody is left to choose in phase choosing")
+        out["to_act"] = [chooser]
         out["order"] = E.choice_order(state)
-        cards = [{"card": c, "allowed": E.buy_reason(state, s, c) is None,
-                  **_why(E.buy_reason(state, s, c))} for c in state.auction.cards]
-        acts.append(_entry("ChooseCard", s, cards=cards, price=state.auction.bids[s]))
-        acts.append(_entry("PassChoice", s))
-    elif phase == "turns":
-        s = state.turn.seat
+        cards: list[CardOption] = []
+        for c in a.cards:
+            option: CardOption = {"card": c, "allowed": E.buy_reason(state, chooser, c) is None}
+            _refuse(option, E.buy_reason(state, chooser, c))
+            cards.append(option)
+        acts.append({"type": "ChooseCard", "allowed": True, "seat": chooser, "cards": cards,
+                     "price": a.bids[chooser]})
+        acts.append({"type": "PassChoice", "allowed": True, "seat": chooser})
+    elif phase == Phase.TURNS:
+        s = state.current_turn().seat
         out["to_act"] = [s]
         _turn_actions(state, s, acts)
-    elif phase == "battle":
-        b = state.battle
+    elif phase == Phase.BATTLE:
+        b = state.current_battle()
         battle = E._battle_module()
         options = battle.options(b["position"])
         sides = {st["side"] for st in options.get("steps", ())}
-        out["to_act"] = [b[side] for side in ("attacker", "defender") if side in sides]
-        acts.append(_entry("BattleStep", options=options))
-    if phase != "over":
-        acts.append(_entry("SetCardValue"))
+        out["to_act"] = [b["attacker"] if side == "attacker" else b["defender"]
+                         for side in ("attacker", "defender") if side in sides]
+        acts.append({"type": "BattleStep", "allowed": True, "options": options})
+    if phase != Phase.OVER:
+        acts.append({"type": "SetCardValue", "allowed": True})
         # rd: ending by agreement, at any moment; the winner is who leads the scoring order now.
-        acts.append(_entry("EndByAgreement", leader=E.scoring_order(state)[0]))
+        acts.append({"type": "EndByAgreement", "allowed": True, "leader": E.scoring_order(state)[0]})
     return out
 
 
-def _turn_actions(state: State, s: int, acts: list) -> None:
+def _turn_actions(state: State, s: int, acts: list[Action]) -> None:
     p = state.seats[s]
-    cards = []
+    cards: list[CardOption] = []
     for c in p.store:
         reason = E.check(state, C.Activate(s, c))
-        cards.append({"card": c, "allowed": reason is None, **_why(reason)})
-    if any(c["allowed"] for c in cards):
-        acts.append(_entry("Activate", s, cards=cards))
-    else:
-        acts.append(_entry("Activate", s, cards[0]["reason"] if cards else msg("store_empty", name=p.name), cards=cards))
+        option: CardOption = {"card": c, "allowed": reason is None}
+        _refuse(option, reason)
+        cards.append(option)
+    activate: ActivateEntry = {"type": "Activate", "allowed": any(c["allowed"] for c in cards), "seat": s,
+                               "cards": cards}
+    if not activate["allowed"]:
+        _refuse(activate, cards[0]["reason"] if cards else msg("store_empty", name=p.name))
+    acts.append(activate)
     castles = state.castles_of(s)
     no_castle = msg("player_no_castle", name=p.name)
     acts.append(_pick(state, "BuildTank", s, castles, lambda t: C.BuildTank(s, t), no_castle))
@@ -132,31 +154,36 @@ def _turn_actions(state: State, s: int, acts: list) -> None:
                       lambda t: C.BuildCastle(s, t), msg("every_territory_castle", name=p.name)))
     acts.append(_raids(state, s, "Invade"))
     acts.append(_raids(state, s, "Attack"))
-    if state.turn.moved:
-        acts.append(_entry("Move", s, msg("already_moved", name=p.name)))
+    if state.current_turn().moved:
+        moved: MoveEntry = {"type": "Move", "allowed": False, "seat": s}
+        _refuse(moved, msg("already_moved", name=p.name))
+        acts.append(moved)
     else:
         owned = state.owned(s)
-        sources = []
+        sources: list[MoveSource] = []
         for src in owned:
             t = state.territories[src]
             if t.soldiers > 1 or t.tanks or t.airplanes:
-                targets = [{"target": dst, "land": E.land_path(state, s, src, dst),
-                            "sea": state.board.share_sea(src, dst)} for dst in owned if dst != src]
+                targets: list[MoveTarget] = [
+                    {"target": dst, "land": E.land_path(state, s, src, dst), "sea": state.board.share_sea(src, dst)}
+                    for dst in owned if dst != src]
                 targets = [x for x in targets if x["land"] or x["sea"]]
                 tanks = t.tanks if state.card_in_play(s, "tank") else 0
                 planes = t.airplanes if state.card_in_play(s, "airplane") else 0
                 if targets and (t.soldiers > 1 or tanks or planes):
                     sources.append({"source": src, "soldiers": t.soldiers - 1, "tanks": tanks,
                                     "airplanes": planes, "targets": targets})
-        acts.append(_entry("Move", s, None if sources else msg("no_troops_to_move"),
-                           max_moves=3, sources=sources))
-    acts.append(_entry("EndTurn", s))
+        reason = None if sources else msg("no_troops_to_move")
+        move: MoveEntry = {"type": "Move", "allowed": reason is None, "seat": s, "max_moves": 3, "sources": sources}
+        _refuse(move, reason)
+        acts.append(move)
+    acts.append({"type": "EndTurn", "allowed": True, "seat": s})
 
 
-def _raids(state: State, s: int, kind: str) -> dict:
+def _raids(state: State, s: int, kind: Literal["Invade", "Attack"]) -> RaidEntry:
     """Invade/Attack offers: the pair-specific rules here, the rest (turn, money, limits,
     order, battles available) checked once on the first candidate."""
-    options = []
+    options: list[RaidOption] = []
     cap = 6 if kind == "Attack" else 99  # 7.2.1: at most 6 tanks + airplanes in an attack
     usable_tanks = state.card_in_play(s, "tank") is not None
     usable_planes = state.card_in_play(s, "airplane") is not None
@@ -172,7 +199,7 @@ def _raids(state: State, s: int, kind: str) -> dict:
             if not how:
                 continue
             least = 1
-            if kind == "Attack":
+            if kind == "Attack" and d.owner is not None:
                 if len(state.owned(d.owner)) <= 1:
                     continue
                 if how == "sea":
@@ -183,10 +210,14 @@ def _raids(state: State, s: int, kind: str) -> dict:
             options.append({"source": src, "target": dst, "by": how, "min_soldiers": least, "max_soldiers": top,
                             "max_tanks": min(t.tanks, cap) if usable_tanks else 0,
                             "max_airplanes": min(t.airplanes, cap) if usable_planes else 0})
+    refused: RaidEntry = {"type": kind, "allowed": False, "seat": s}
     if not options:
-        return _entry(kind, s, msg("no_invasion_target" if kind == "Invade" else "no_attack_target"))
+        _refuse(refused, msg("no_invasion_target" if kind == "Invade" else "no_attack_target"))
+        return refused
     o = options[0]
-    reason = E.check(state, (C.Invade if kind == "Invade" else C.Attack)(s, o["source"], o["target"], o["min_soldiers"]))
+    make = C.Invade if kind == "Invade" else C.Attack
+    reason = E.check(state, make(s, o["source"], o["target"], o["min_soldiers"]))
     if reason:
-        return _entry(kind, s, reason)
-    return _entry(kind, s, options=options)
+        _refuse(refused, reason)
+        return refused
+    return {"type": kind, "allowed": True, "seat": s, "options": options}

@@ -13,7 +13,7 @@ from companion.games.leonardo import engine as E
 from companion.games.leonardo import record
 from companion.games.leonardo.demo import demo_header, demo_move, play_demo
 from companion.games.leonardo.game import GAME
-from companion.games.leonardo.state import State
+from companion.games.leonardo.state import Phase, State
 from companion.games.leonardo.words import IllegalCommand
 
 
@@ -96,6 +96,20 @@ def test_the_state_round_trips_and_a_bad_one_is_refused():
     assert State.from_dict(json.loads(json.dumps(s.to_dict()))).to_dict() == s.to_dict()
     with pytest.raises(IllegalCommand) as err:
         State.from_dict({"seats": []})
+    assert err.value.key == "not_a_state"
+
+
+def test_the_phase_is_an_enum_and_the_json_keeps_its_plain_name():
+    """Issue 9 item 7 (phases as enums): a state's phase is a Phase, its JSON the plain name;
+    a phase the game does not know is not a state."""
+    s = play_demo(4, 4, max_commands=80).state
+    assert s.phase is Phase.TURNS
+    d = json.loads(json.dumps(s.to_dict()))
+    assert d["phase"] == "turns" and type(s.to_dict()["phase"]) is str
+    assert State.from_dict(d).phase is Phase.TURNS
+    assert type(GAME.legal(s)["phase"]) is str and type(record.summary(s)["phase"]) is str
+    with pytest.raises(IllegalCommand) as err:
+        State.from_dict({**d, "phase": "auction"})
     assert err.value.key == "not_a_state"
 
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from companion.games.magnate import commands as C
 from companion.games.magnate.game import GAME
 from companion.games.magnate.scoring import Outcome
+from companion.games.magnate.state import Phase
 from companion.errors import IllegalCommand
 
 from .conftest import acting, header, run, tokens
@@ -68,3 +71,17 @@ def test_the_box_profile_sets_the_token_count():
     assert {"type": "bank_short", "suit": "moons", "short": 2} in events
     assert GAME.describe(events[-1], merged, "en") == \
         "the bank's tokens have run out: 2 Moons more than the box holds (use something in their place)"
+
+
+def test_the_phase_is_an_enum_and_the_json_keeps_its_plain_name():
+    """Issue 9 item 7 (phases as enums): a state's phase is a Phase, its JSON the plain name;
+    a phase the game does not know is not a state."""
+    state = acting()
+    assert state.phase is Phase.ACTIONS
+    d = json.loads(json.dumps(GAME.state_to_dict(state)))
+    assert d["phase"] == "actions" and type(GAME.state_to_dict(state)["phase"]) is str
+    assert GAME.state_from_dict(d).phase is Phase.ACTIONS
+    assert type(GAME.legal(state)["phase"]) is str and type(GAME.summary(state)["phase"]) is str
+    with pytest.raises(IllegalCommand) as err:
+        GAME.state_from_dict({**d, "phase": "auction"})
+    assert err.value.key == "not_a_state"

@@ -1,5 +1,10 @@
 """legal(state): who acts now, what they may do, and why the rest is greyed out."""
 
+import dataclasses
+
+import pytest
+
+from companion.errors import IllegalCommand
 from companion.games.magnifico import commands as C
 from companion.games.magnifico import engine as E
 
@@ -72,3 +77,20 @@ def test_game_over_nobody_acts(h):
     s, _ = h.run(s, *[C.EndTurn(x) for x in s.turn_order])
     lg = E.legal(s)
     assert lg["phase"] == "over" and lg["to_act"] == [] and lg["winner"] == 0
+
+
+def test_a_state_whose_phase_promises_what_it_lacks_is_refused_in_words(h):
+    """A hand-edited or damaged state (choosing with nobody left, bidding without an
+    auction) is "not a Magnifico state", never a KeyError or AttributeError."""
+    s = h.to_auction(E.new_game(h.header(4)))
+    s, _ = E.apply(s, C.DrawAuction(("tank_2", "tank_3", "walls_1")))
+    for seat, amount in {0: 10, 1: 40, 2: 10, 3: 10}.items():
+        s, _ = E.apply(s, C.LockBid(seat, amount))
+    assert E.legal(s)["phase"] == "choosing"
+    done = dataclasses.replace(s.auction, done=list(s.auction.bidders))
+    with pytest.raises(IllegalCommand) as err:
+        E.legal(dataclasses.replace(s, auction=done))
+    assert err.value.key == "not_a_state"
+    with pytest.raises(IllegalCommand) as err:
+        E.legal(dataclasses.replace(s, auction=None))
+    assert err.value.key == "not_a_state"

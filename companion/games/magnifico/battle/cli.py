@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from companion.errors import GameError
 
@@ -26,7 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
         )
 
 
-def read_battle(path: str) -> dict:
+def read_battle(path: str) -> dict[str, Any]:
     """The battle notation from a file or standard input; every failure is a GameError."""
     try:
         if path == "-":
@@ -70,4 +71,5 @@ def main(argv: list[str] | None = None) -> int:
     """Run the battle or odds command as ``python -m companion`` would."""
     from companion.cli import main as companion_main
 
-    return companion_main(argv)
+    code: int = companion_main(argv)
+    return code

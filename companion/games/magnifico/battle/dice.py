@@ -12,7 +12,7 @@ PARATROOPER = (("hit", 3), ("blank", 2), ("explosion", 1))
 
 
 @lru_cache(maxsize=128)
-def faces_table(n: int) -> tuple:
+def faces_table(n: int) -> tuple[tuple[int, int, int, int], ...]:
     """((hits, blanks, explosions, weight), ...) over n dice."""
     rows = []
     for h in range(n + 1):
@@ -23,21 +23,21 @@ def faces_table(n: int) -> tuple:
 
 
 @lru_cache(maxsize=128)
-def hits_explosions_table(n: int) -> tuple:
+def hits_explosions_table(n: int) -> tuple[tuple[int, int, int], ...]:
     """((hits, explosions, weight), ...): blanks summed out."""
     return tuple((h, e, w) for h, _, e, w in faces_table(n))
 
 
 @lru_cache(maxsize=128)
-def hits_table(n: int) -> tuple:
+def hits_table(n: int) -> tuple[tuple[int, int], ...]:
     """((hits, weight), ...): explosions count as blanks (the automaton), so 3 of 6 faces hit."""
     return tuple((h, comb(n, h) * 3**n) for h in range(n + 1))
 
 
 @lru_cache(maxsize=128)
-def explosions_table(n: int) -> tuple:
+def explosions_table(n: int) -> tuple[tuple[int, int], ...]:
     """((explosions, weight), ...) with 3 meaning 3 or more."""
-    rows: dict = defaultdict(int)
+    rows: defaultdict[int, int] = defaultdict(int)
     for e in range(n + 1):
         rows[min(e, 3)] += comb(n, e) * 5 ** (n - e)
     return tuple(sorted(rows.items()))
@@ -45,13 +45,13 @@ def explosions_table(n: int) -> tuple:
 
 @lru_cache(maxsize=256)
 def pow6(n: int) -> int:
-    return 6**n
+    return int(6**n)  # an int for n >= 0
 
 
 @lru_cache(maxsize=1024)
-def totals_table(n: int, multi_gun: int, battle_wagon: int) -> tuple:
+def totals_table(n: int, multi_gun: int, battle_wagon: int) -> tuple[tuple[int, int, int], ...]:
     """((total hits after the bonuses, explosions, weight), ...) of n infantry dice."""
-    merged: dict = defaultdict(int)
+    merged: defaultdict[tuple[int, int], int] = defaultdict(int)
     for h, b, e, w in faces_table(n):
         merged[(h + min(multi_gun, h) + min(battle_wagon, b), e)] += w
     return tuple((t, e, w) for (t, e), w in merged.items())

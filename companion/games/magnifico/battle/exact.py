@@ -14,13 +14,22 @@ from __future__ import annotations
 import heapq
 from fractions import Fraction
 from math import gcd, lcm
+from typing import Any, TypeAlias, cast
 
 from . import policy as P
 from .dice import hits_explosions_table, hits_table, pow6
 from .exact_moves import _infantry_rows, _measure, _volley, airplane_rows
+from .policy import Compact
+
+Target: TypeAlias = int | Compact  # a node (a packed decision point) or an end
+Dist: TypeAlias = dict[Target, int]  # target -> weight over 6**dice
+Moves: TypeAlias = tuple[tuple[tuple[int, int], ...], tuple[tuple[Target, int], ...], int]
+# (order, {node: index}, inner moves by index, leaving moves, dice, whether the head is in)
+Program: TypeAlias = tuple[list[int], dict[int, int], list[tuple[tuple[int, int], ...]],
+                           list[tuple[tuple[Target, int], ...]], list[int], bool]
 
 
-def _order(st: tuple) -> tuple:
+def _order(st: tuple[int, ...]) -> tuple[int, int, int]:
     """Within one set of pieces: the attacker's decision points, by assaults made, then the defender's."""
     return (st[0], bin(st[1]).count("1"), st[1])
 
@@ -41,37 +50,37 @@ class _Chain:
     is RETREAT is that end: moves go to them directly (fewer nodes). Ends stay tuples
     ("end", winner, a_soldiers, d_soldiers); nodes are ints."""
 
-    def __init__(self, c: P.Context, bits: int):
+    def __init__(self, c: P.Context, bits: int) -> None:
         self.c = c
         self.bits = bits
         self.shifts = [_LOW + bits * k for k in range(8)]
         self.mask = (1 << bits) - 1
         self.worth = P.worth_infantry_for(c)
-        self.cache: dict = {}
-        self.targets: dict = {}
-        self.actions: dict = {}
-        self.moves: dict = {}
-        self.programs: dict = {}
+        self.cache: dict[tuple[Any, ...], Any] = {}  # rows shared by the moves (exact_moves)
+        self.targets: dict[int, Target] = {}
+        self.actions: dict[int, str] = {}
+        self.moves: dict[int, Moves] = {}
+        self.programs: dict[int, Program] = {}
 
-    def encode(self, st: tuple) -> int:
-        n = st[0] | st[1] << 1
+    def encode(self, st: Compact) -> int:
+        n: int = st[0] | st[1] << 1
         for value, shift in zip(st[2:], self.shifts):
             n |= int(value) << shift
         return n
 
-    def decode(self, n: int) -> tuple:
+    def decode(self, n: int) -> Compact:
         m = self.mask
         s = self.shifts
         return (n & 1, (n >> 1) & 15, n >> s[0] & m, n >> s[1] & m, n >> s[2] & m, n >> s[3] & m,
                 n >> s[4] & m, n >> s[5] & m, n >> s[6] & m, bool(n >> s[7] & m))
 
-    def target(self, st: tuple):
+    def target(self, st: Compact) -> Target:
         """The node (or end) a compact state st stands for: END and RETREAT taken at once."""
         if st[0] == "end":
             return st
         return self.node_target(self.encode(st))
 
-    def node_target(self, n: int):
+    def node_target(self, n: int) -> Target:
         """target() of a packed state."""
         t = self.targets.get(n)
         if t is None:
@@ -90,14 +99,14 @@ class _Chain:
             self.targets[n] = t
         return t
 
-    def infantry(self, node: int, st: tuple) -> tuple:
+    def infantry(self, node: int, st: Compact) -> tuple[Dist, int]:
         """The infantry assault's moves from node: (dist {node or end: weight}, dice)."""
         s, m = self.shifts, self.mask
         # the castle matters only to the attacker (protection, Great Cannons): the
         # defender's rows leave the towers field alone and are shared across it
         castle = st[0] == P.ATTACKER
         key = ("packed infantry",) + st[:2] + ((st[2], st[5], st[8], st[9]) if castle else (st[2], st[5]))
-        rows = self.cache.get(key)
+        rows: tuple[tuple[Target, int], ...] | None = self.cache.get(key)
         if rows is None:
             rows = self.cache[key] = tuple(
                 (row, x) if row[0] == "end" else
@@ -105,7 +114,7 @@ class _Chain:
                 for row, x in _infantry_rows(self.c, st, self.cache))
         keep = node & ~(15 << 1 | m << s[0] | m << s[3] | (m << s[6] if castle else 0))
         targets = self.targets
-        dist: dict = {}
+        dist: Dist = {}
         for row, x in rows:
             if type(row) is int:
                 n = keep | row
@@ -117,11 +126,12 @@ class _Chain:
                 dist[row] = dist.get(row, 0) + x
         return dist, st[P.SOLDIERS[st[0]]]
 
-    def automaton(self, node: int, st: tuple) -> tuple:
+    def automaton(self, node: int, st: Compact) -> tuple[Dist, int]:
         """The defender's automaton: one die per tower, explosions count as blanks."""
         base = node | P.AUTOMATON << 1
         targets = self.targets
-        dist: dict = {}
+        dist: Dist = {}
+        t: Target | None
         for hits, x in hits_table(st[8]):
             if hits >= st[2]:
                 t = ("end", "defender", 0, st[5])
@@ -134,7 +144,7 @@ class _Chain:
                 dist[t] = dist.get(t, 0) + x
         return dist, st[8]
 
-    def tanks(self, node: int, st: tuple) -> tuple:
+    def tanks(self, node: int, st: Compact) -> tuple[Dist, int]:
         """The tank assault's moves: the Anti-tank Bomb interception, then the volley (_volley)."""
         c = self.c
         side = st[0]
@@ -151,7 +161,7 @@ class _Chain:
         foes = st[P.SOLDIERS[foe]]
         name, foe_name = P._name(side), P._name(foe)
         targets = self.targets
-        dist: dict = {}
+        dist: Dist = {}
         for hits, explosions, x in hits_explosions_table(interceptors):
             shot = min(hits, tanks)
             left = tanks - shot
@@ -179,7 +189,7 @@ class _Chain:
                 dist[t] = dist.get(t, 0) + x * y
         return dist, interceptors + tanks * dice
 
-    def airplanes(self, node: int, st: tuple) -> tuple:
+    def airplanes(self, node: int, st: Compact) -> tuple[Dist, int]:
         """The air assault's moves from node, without building a state per roll:
         (dist {node or end: weight}, dice)."""
         c = self.c
@@ -197,7 +207,8 @@ class _Chain:
         per_hit = 1 + c.gyroscope[side]
         winner = P._name(side)
         targets = self.targets
-        dist: dict = {}
+        dist: Dist = {}
+        t: Target | None
         for lost, foe_lost, hits, para, w in airplane_rows(flying, interceptors, paratrooper):
             kills = hits * per_hit
             if kills >= foes:
@@ -215,7 +226,7 @@ class _Chain:
             dist[t] = dist.get(t, 0) + w
         return dist, flying + interceptors
 
-    def out(self, node: int) -> tuple:
+    def out(self, node: int) -> Moves:
         """The node's moves, weights over 6**dice: (same pieces ((node, w), ...), others ((node or end, w), ...), dice)."""
         moves = self.moves.get(node)
         if moves is None:
@@ -223,14 +234,15 @@ class _Chain:
             action = self.actions.get(node) or P.decide(self.c, st, self.worth)
             dist, dice = getattr(self, action)(node, st)
             group = node >> _LOW
-            inside, leaving = [], []
+            inside: list[tuple[int, int]] = []
+            leaving: list[tuple[Target, int]] = []
             for move in dist.items():
                 t = move[0]
                 (inside if type(t) is int and t >> _LOW == group else leaving).append(move)
             moves = self.moves[node] = tuple(inside), tuple(leaving), dice
         return moves
 
-    def program(self, group: int, entered) -> tuple:
+    def program(self, group: int, entered: set[int]) -> Program:
         """The group's nodes reachable from the entered ones, in flow order (the attacker's
         turn start first, index 0), with their moves: (order, {node: index}, inner
         [((index, w), ...)], leaving [((target, w), ...)], dice [n], head in order)."""
@@ -247,13 +259,13 @@ class _Chain:
         order = sorted(nodes, key=lambda s: _ORDER[s & 31])
         index = {s: i for i, s in enumerate(order)}
         moves = [self.out(s) for s in order]
-        program = (order, index, [tuple((index[t], x) for t, x in m[0]) for m in moves],
+        program: Program = (order, index, [tuple((index[t], x) for t, x in m[0]) for m in moves],
                    [m[1] for m in moves], [m[2] for m in moves], order[0] == group << _LOW)
         self.programs[group] = program
         return program
 
 
-_CHAINS: dict = {}
+_CHAINS: dict[tuple[P.Context, int], _Chain] = {}
 _KEEP = 1  # chains kept: the battle on the screen
 MAX_NODES = 20_000  # a bigger chain is not kept (the worst battle's chain holds about 50,000 nodes, 150 MB)
 
@@ -274,7 +286,7 @@ def clear_cache() -> None:
     _CHAINS.clear()
 
 
-def end_distribution(position: dict) -> tuple[dict, int]:
+def end_distribution(position: dict[str, Any]) -> tuple[dict[Any, int], int]:
     """Where the battle ends under the policy: ({(winner, attacker soldiers, defender
     soldiers): numerator}, common denominator); winner None is a retreat.
 
@@ -291,15 +303,15 @@ def end_distribution(position: dict) -> tuple[dict, int]:
     st = P.compact(position)
     chain = _chain(P.context(position), max(_LOW, max(st[2:9]).bit_length()))
     first = chain.target(st)
-    if type(first) is not int:
+    if not isinstance(first, int):
         return {first[1:]: 1}, 1
     # mass[t] = (numerator, level): over the denominator of that level; brought up to
     # date only when touched (the levels' factors in between: ratio)
-    mass: dict = {first: (1, 0)}
-    heap: list = [(-_measure(st), first >> _LOW)]
-    members: dict = {first >> _LOW: {first}}
-    factors: list = []
-    ratios: dict = {}
+    mass: dict[Target, tuple[int, int]] = {first: (1, 0)}
+    heap: list[tuple[int, int]] = [(-_measure(st), first >> _LOW)]
+    members: dict[int, set[int]] = {first >> _LOW: {first}}
+    factors: list[int] = []
+    ratios: dict[tuple[int, int], int] = {}
 
     def ratio(i: int, j: int) -> int:
         r = ratios.get((i, j))
@@ -307,7 +319,7 @@ def end_distribution(position: dict) -> tuple[dict, int]:
             r = ratios[(i, j)] = ratio(i, j - 1) * factors[j - 1] if j - 1 > i else factors[i]
         return r
 
-    def current(node, level: int) -> int:
+    def current(node: Target, level: int) -> int:
         n, at = mass.pop(node, (0, level))
         return n if at == level else n * ratio(at, level)
 
@@ -341,13 +353,14 @@ def end_distribution(position: dict) -> tuple[dict, int]:
                     n, at = old
                     mass[t] = ((n if at == level else n * ratio(at, level)) + numerator * w, level)
     level = len(factors)
-    result = {t[1:]: current(t, level) for t in list(mass)}, ratio(0, level) if level else 1
+    ends = cast(list[Compact], list(mass))  # every node has flowed on: only ends are left
+    result = {t[1:]: current(t, level) for t in ends}, ratio(0, level) if level else 1
     if len(chain.moves) > MAX_NODES:
         clear_cache()
     return result
 
 
-def _solve_group(program: tuple, masses: list) -> tuple:
+def _solve_group(program: Program, masses: list[int]) -> tuple[int, list[tuple[Target, int]]]:
     """Flow a group's mass (integers over the common denominator) through its nodes.
 
     Returns (scale, [(target, numerator over denominator * scale), ...]) for the
@@ -362,12 +375,12 @@ def _solve_group(program: tuple, masses: list) -> tuple:
     if has_head:
         beta[0] = unit
     back_a = back_b = 0
-    for i, row in enumerate(inner):
-        if not row:
+    for i, within in enumerate(inner):
+        if not within:
             continue
         div = divs[i]
         qa, qb = alpha[i] // div, beta[i] // div
-        for j, x in row:
+        for j, x in within:
             if j:
                 alpha[j] += qa * x
                 beta[j] += qb * x
@@ -376,7 +389,7 @@ def _solve_group(program: tuple, masses: list) -> tuple:
                 back_b += qb * x
     # head's inflow from the loop: L = unit * l = back_a + back_b * l, so l = back_a / z
     z = unit - back_b if has_head else 1
-    nodes = []
+    nodes: list[tuple[int, tuple[tuple[Target, int], ...]]] = []
     for i, row in enumerate(leaving):
         if row:
             div = divs[i]
@@ -396,7 +409,7 @@ def _solve_group(program: tuple, masses: list) -> tuple:
         twos = (common & -common).bit_length() - 1
         odd = common >> twos
         nodes = [((node >> twos) // odd if odd > 1 else node >> twos, row) for node, row in nodes]
-    contributions: dict = {}
+    contributions: Dist = {}
     get = contributions.get
     for node, row in nodes:
         for t, x in row:

@@ -6,9 +6,15 @@ policy's rules (policy.py) or from merged tables a test checks against them."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any, TypeAlias
 
 from . import policy as P
 from .dice import PARATROOPER, explosions_table, hits_explosions_table, hits_table, pow6, totals_table
+from .policy import Compact
+
+Dist: TypeAlias = dict[Compact, int]  # state or end -> weight
+Cache: TypeAlias = dict[tuple[Any, ...], Any]  # rows shared within one computation
+AirplaneRow: TypeAlias = tuple[int, int, int, str | None, int]
 
 
 # ---------------------------------------------------------------- one assault, enumerated
@@ -17,18 +23,18 @@ from .dice import PARATROOPER, explosions_table, hits_explosions_table, hits_tab
 # of 6**(dice still to roll).
 
 
-def _add(dist: dict, key, w) -> None:
+def _add(dist: Dist, key: Compact, w: int) -> None:
     dist[key] = dist.get(key, 0) + w
 
 
 
-def _infantry_rows(c: P.Context, st: tuple, cache: dict) -> tuple:
+def _infantry_rows(c: P.Context, st: Compact, cache: Cache) -> tuple[tuple[Compact, int], ...]:
     """An infantry assault's outcomes from st, merged: ((end, or (used, a_s, d_s, towers)), weight).
 
     Only the soldiers, towers and paratrooper change it, so rows are shared by all states
     that differ in tanks or airplanes (cached for one computation)."""
     key = (st[0], st[1], st[2], st[5], st[8], st[9])
-    rows = cache.get(key)
+    rows: tuple[tuple[Compact, int], ...] | None = cache.get(key)
     if rows is None:
         side = st[0]
         table = totals_table(st[P.SOLDIERS[side]], c.multi_gun[side], c.battle_wagon[side])
@@ -36,7 +42,7 @@ def _infantry_rows(c: P.Context, st: tuple, cache: dict) -> tuple:
     return rows
 
 
-def assault_into(c: P.Context, st: tuple, action: str, w: int, ends: dict, nxt: dict, cache: dict) -> None:
+def assault_into(c: P.Context, st: Compact, action: str, w: int, ends: Dist, nxt: Dist, cache: Cache) -> None:
     """Enumerate one assault of the policy from st with weight w: ends and next states."""
     if action == "infantry":
         q = w // pow6(st[P.SOLDIERS[st[0]]])
@@ -87,23 +93,23 @@ def assault_into(c: P.Context, st: tuple, action: str, w: int, ends: dict, nxt: 
         foe_at = P.SOLDIERS[1 - side]
         for kind, kills, x in _volley(c, s, tanks, cache):
             if kind == "alive":
-                s2 = list(s)
-                s2[foe_at] -= kills
-                _add(nxt, tuple(s2), q * x)
+                shot = list(s)
+                shot[foe_at] -= kills
+                _add(nxt, tuple(shot), q * x)
             else:
-                s2 = list(s)
+                shot = list(s)
                 if kind == "win":
-                    s2[foe_at] = 0
-                    key = P.end(P._name(side), s2)
+                    shot[foe_at] = 0
+                    over = P.end(P._name(side), shot)
                 else:
-                    s2[foe_at] -= kills
-                    s2[P.SOLDIERS[side]] = 0
-                    key = P.end(P._name(1 - side), s2)
-                _add(ends, key, q * x)
+                    shot[foe_at] -= kills
+                    shot[P.SOLDIERS[side]] = 0
+                    over = P.end(P._name(1 - side), shot)
+                _add(ends, over, q * x)
 
 
 @lru_cache(maxsize=1024)
-def airplane_rows(flying: int, interceptors: int, paratrooper: bool) -> tuple:
+def airplane_rows(flying: int, interceptors: int, paratrooper: bool) -> tuple[AirplaneRow, ...]:
     """An air assault of `flying` airplanes, met first by `interceptors` (Anti-aircraft
     Culverin; hits destroy flying airplanes, explosions the interceptors), then, if
     `paratrooper` and an airplane is left, one of them drops the paratrooper (rulebook
@@ -112,11 +118,11 @@ def airplane_rows(flying: int, interceptors: int, paratrooper: bool) -> tuple:
     The same rules as policy.intercept_effect, paratrooper_effect and airplanes_effect
     (a test checks they agree)."""
     total = flying + interceptors
-    rows: dict = {}
+    rows: dict[tuple[int, int, int, str | None], int] = {}
     for h1, e1, x1 in hits_explosions_table(interceptors):
         shot = min(h1, flying)
         left = flying - shot
-        drops = [(None, 0, 1, 0)]
+        drops: list[tuple[str | None, int, int, int]] = [(None, 0, 1, 0)]
         if paratrooper and left:
             drops = [(roll, 1 if roll == "explosion" else 0, x, 1) for roll, x in PARATROOPER]
         for para, para_lost, xp, para_dice in drops:
@@ -128,7 +134,7 @@ def airplane_rows(flying: int, interceptors: int, paratrooper: bool) -> tuple:
     return tuple(k + (w,) for k, w in rows.items())
 
 
-def _volley(c: P.Context, st: tuple, tanks: int, cache: dict) -> tuple:
+def _volley(c: P.Context, st: Compact, tanks: int, cache: Cache) -> tuple[tuple[str, int, int], ...]:
     """The side's tanks fire in turn, the first always, the next ones while the policy
     says so (P.tank_fires): ((alive|win|explode, kills so far, weight over
     6**(tanks * dice)), ...). Depends on the soldiers on both sides and the protection."""
@@ -136,25 +142,25 @@ def _volley(c: P.Context, st: tuple, tanks: int, cache: dict) -> tuple:
     foe_soldiers = st[P.SOLDIERS[1 - side]]
     # the castle protects against the attacker's tanks only
     key = ("volley", side, tanks, foe_soldiers, st[P.SOLDIERS[side]], P.level(c, st) if side == P.ATTACKER else 0)
-    rows = cache.get(key)
-    if rows is not None:
-        return rows
+    found: tuple[tuple[str, int, int], ...] | None = cache.get(key)
+    if found is not None:
+        return found
     dice = c.tank_dice[side]
     shots = [(P.tank_kills(c, st, e), x) for e, x in explosions_table(dice)]
     own = st[P.SOLDIERS[side]]
     # whether the next tank fires, by defenders left (shared by the volleys of one level and army)
     fires_key = ("fires", side, own, key[-1])
-    fires = cache.get(fires_key)
+    fires: list[bool] | None = cache.get(fires_key)
     if fires is None or len(fires) <= foe_soldiers:
         fires = cache[fires_key] = [P.worth_firing(shots, left, own) for left in range(foe_soldiers + 1)]
     exploding = sum(x for kills, x in shots if kills is None)
     hitting = [(kills, x) for kills, x in shots if kills is not None]
     alive = {0: 1}
-    done: dict = {}
+    done: dict[tuple[str, int], int] = {}
     get = done.get
     for fired in range(tanks):
         rest = pow6(dice * (tanks - fired - 1))
-        later: dict = {}
+        later: dict[int, int] = {}
         for k, v in alive.items():
             if fired and not fires[foe_soldiers - k]:
                 done[("alive", k)] = get(("alive", k), 0) + v * rest * pow6(dice)
@@ -174,19 +180,23 @@ def _volley(c: P.Context, st: tuple, tanks: int, cache: dict) -> tuple:
     return rows
 
 
-def _measure(st: tuple) -> int:
-    return st[2] + st[3] + st[4] + st[5] + st[6] + st[7] + st[8] + (0 if st[9] else 1)
+def _measure(st: Compact) -> int:
+    m: int = st[2] + st[3] + st[4] + st[5] + st[6] + st[7] + st[8] + (0 if st[9] else 1)
+    return m
 
 
-def assault_bound(c: P.Context, st: tuple, action: str) -> int:
+def assault_bound(c: P.Context, st: Compact, action: str) -> int:
     """At most how many dice one assault of the policy rolls from st (interceptions included)."""
     side = st[0]
-    foe_airplanes = st[P.AIRPLANES_AT[1 - side]]
+    foe_airplanes: int = st[P.AIRPLANES_AT[1 - side]]
+    n: int
     if action == "infantry":
-        return st[P.SOLDIERS[side]]
-    if action == "automaton":
-        return st[8]
-    if action == "airplanes":
-        return st[P.AIRPLANES_AT[side]] + foe_airplanes
-    return foe_airplanes + st[P.TANKS_AT[side]] * c.tank_dice[side]
+        n = st[P.SOLDIERS[side]]
+    elif action == "automaton":
+        n = st[8]
+    elif action == "airplanes":
+        n = st[P.AIRPLANES_AT[side]] + foe_airplanes
+    else:
+        n = foe_airplanes + st[P.TANKS_AT[side]] * c.tank_dice[side]
+    return n
 

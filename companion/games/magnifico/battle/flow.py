@@ -26,11 +26,15 @@ from __future__ import annotations
 
 import heapq
 from collections import defaultdict
+from typing import Any, TypeAlias
 
 from . import policy as P
 from . import volleys
 from .columns import FACTOR, LOWS, RAW_ONE, SHIFTS, TO_FLOAT, WIDTH, normal, raw_floats, to_float, values
-from .outcomes import BIG, CODE, DEFENDS, LOST, SOLDIERS_SHIFT, TANKS_BITS, Tables, defender_infantry, key, state
+from .outcomes import (
+    BIG, CODE, DEFENDS, LOST, SOLDIERS_SHIFT, TANKS_BITS, InfantryTable, Tables, defender_infantry, key, state,
+)
+from .policy import Compact
 
 EPSILON = 1e-10
 SMALL_EPSILON = 1e-14  # for battles of at most SMALL_BATTLE states: cheap, so nearly exact
@@ -38,7 +42,7 @@ SMALL_BATTLE = 20_000
 BUDGET = 1e-6
 
 
-def epsilon_for(st: tuple) -> float:
+def epsilon_for(st: Compact) -> float:
     """The pruning threshold of a battle from compact state st (by its number of states)."""
     states = 2 * (st[5] + 1)
     for i in (2, 3, 4, 6, 7, 8):
@@ -47,6 +51,9 @@ def epsilon_for(st: tuple) -> float:
 
 # the kinds of step a column can take (Flow.plan)
 _END, _RETREAT, _SHIFT, _FLAT, _ATTACKER_TANKS, _DEFENDER_TANKS, _DEFENDER_INFANTRY = range(7)
+Step: TypeAlias = tuple[Any, ...]  # (kind, ...): Flow.step
+Profile: TypeAlias = tuple[str, int, str]  # (action below the split, split, action from it on)
+End: TypeAlias = tuple[str | None, int]  # (winner, the attacker's soldiers); LOST
 
 
 class Flow:
@@ -55,43 +62,45 @@ class Flow:
     `start` (a compact state) bounds the positions it serves: at most as many
     defenders and attacking tanks."""
 
-    def __init__(self, c: P.Context, worth, start: tuple):
+    def __init__(self, c: P.Context, worth: P.WorthInfantry, start: Compact) -> None:
         self.c = c
         self.worth = worth
         self.tables = Tables(c)
-        self.forward: dict = {}  # key -> the key its column goes to (END taken at once)
-        self.profiles: dict = {}  # key -> (action below split, split, action from split on)
-        self.plans: dict = {}  # key -> (step below split, split, step from split on)
-        self.infantry_tables: dict = {}  # attackers -> [defender_infantry(d, ...) by d]
+        self.forward: dict[int, int] = {}  # key -> the key its column goes to (END taken at once)
+        self.profiles: dict[int, Profile] = {}  # key -> (action below split, split, action from split on)
+        self.plans: dict[int, tuple[Step, int, Step]] = {}  # key -> (step below split, split, step from split on)
+        self.infantry_tables: dict[int, list[InfantryTable | None]] = {}  # attackers -> [defender_infantry(d, ...) by d]
         self.length = length = start[5] + 1  # fields of one block: d = 0..defenders
         # the attacker's tanks are merged in the defender's columns, a block per count
         # (merging its airplanes and paratrooper too was slower: more of the attacker's
         # columns come back for a second pass, see docs/battle.md)
         self.machines = TANKS_BITS
-        self.blocks: list = []  # block -> its tank bits
-        self.offset: dict = {}  # tank bits -> bit offset of their block
+        self.blocks: list[int] = []  # block -> its tank bits
+        self.offset: dict[int, int] = {}  # tank bits -> bit offset of their block
         for tanks in range(start[3], -1, -1):
             self.offset[tanks << 5] = len(self.blocks) * length * WIDTH
             self.blocks.append(tanks << 5)
-        self.masks: dict = {}  # ("below" | "from", d) -> fields below / from d in every block
+        self.masks: dict[tuple[str, int], int] = {}  # ("below" | "from", d) -> fields below / from d in every block
 
-    def fits(self, st: tuple) -> bool:
+    def fits(self, st: Compact) -> bool:
         """Whether position st (compact) is within the bounds of this flow."""
         return st[5] < self.length and st[3] << 5 in self.offset
 
     def size(self) -> int:
         return len(self.tables.cache) + len(self.forward) + len(self.profiles) + len(self.plans)
 
-    def run(self, st: tuple, epsilon: float | None = None, budget: float = BUDGET) -> tuple[dict, float]:
+    def run(self, st: Compact, epsilon: float | None = None,
+            budget: float = BUDGET) -> tuple[dict[tuple[str | None, int, int], float], float]:
         """({(winner, attacker soldiers, defender soldiers): probability}, mass dropped)."""
         if epsilon is None:
             epsilon = epsilon_for(st)
-        self.pending = pending = {}  # key -> raw column
-        self.mass = mass_of = {}  # key -> at least the mass of its pending column
-        self.heap = heap = []
-        self.ends = defaultdict(int)  # (winner, attacker soldiers) -> raw column over d
-        self.merged_ends = defaultdict(int)  # the same in merged columns
-        self.end_floats = defaultdict(float)
+        pending: dict[int, int] = {}  # key -> raw column
+        mass_of: dict[int, float] = {}  # key -> at least the mass of its pending column
+        heap: list[int] = []
+        self.pending, self.mass, self.heap = pending, mass_of, heap
+        self.ends: defaultdict[End, int] = defaultdict(int)  # (winner, attacker soldiers) -> raw column over d
+        self.merged_ends: defaultdict[End, int] = defaultdict(int)  # the same in merged columns
+        self.end_floats: defaultdict[tuple[str, int, int], float] = defaultdict(float)
         self.defender_wins = [0.0] * self.length  # by defenders left, from their infantry
         self.pruned = 0.0
         self.epsilon, self.budget = epsilon, budget
@@ -186,7 +195,7 @@ class Flow:
             self.forward[k] = found
         return found
 
-    def profile(self, k: int) -> tuple:
+    def profile(self, k: int) -> Profile:
         """The policy's action at key k for every count of defenders: (action below the
         split, split, action from the split on). The policy looks at the defenders only
         to decide whether a tank fires, at one threshold (a test checks it)."""
@@ -209,7 +218,7 @@ class Flow:
             found = self.profiles[k] = (low, b, high)
         return found
 
-    def plan(self, k: int) -> tuple:
+    def plan(self, k: int) -> tuple[Step, int, Step]:
         """What a column of key k does: (step below the split, split, step from it on)."""
         low, split, high = self.profile(k)
         st = state(k, 1)
@@ -217,7 +226,7 @@ class Flow:
         found = self.plans[k] = (high_step if low == high else self.step(k, st, low), split, high_step)
         return found
 
-    def step(self, k: int, st: tuple, action: str) -> tuple:
+    def step(self, k: int, st: Compact, action: str) -> Step:
         """(kind, ...) of the policy's `action` at key k (st: its state), with its table."""
         if action == P.END:
             return (_END, self.resolve(key(P.next_turn(st))))
@@ -232,8 +241,8 @@ class Flow:
             return (_ATTACKER_TANKS if side == P.ATTACKER else _DEFENDER_TANKS, after, table, st)
         return (_SHIFT if side == P.ATTACKER else _FLAT, after, table[0], table[1], st[2])
 
-    def result(self) -> dict:
-        out: dict = defaultdict(float)
+    def result(self) -> dict[tuple[str | None, int, int], float]:
+        out: defaultdict[tuple[str | None, int, int], float] = defaultdict(float)
         for ends, length in ((self.ends, 0), (self.merged_ends, self.length)):
             for (winner, a), raw in ends.items():
                 masses = raw_floats(raw)
@@ -252,7 +261,7 @@ class Flow:
 
     # -- one column --------------------------------------------------------------------
 
-    def apply(self, k: int, step: tuple, part: int, mass: float) -> None:
+    def apply(self, k: int, step: Step, part: int, mass: float) -> None:
         """Apply a step to the column of key k (at most `mass`)."""
         kind = step[0]
         if kind == _SHIFT:
@@ -281,7 +290,7 @@ class Flow:
         else:
             self.ends[step[1]] += part << FACTOR
 
-    def attacker_rows(self, step: tuple, part: int, mass: float) -> None:
+    def attacker_rows(self, step: Step, part: int, mass: float) -> None:
         """An attacker's assault: per row one multiplication, wins taken off the bottom."""
         _, after, rows, tails, soldiers = step
         epsilon, ends, pending, mass_of, forward = self.epsilon, self.ends, self.pending, self.mass, self.forward
@@ -317,7 +326,7 @@ class Flow:
                 pending[t] = old + q
                 mass_of[t] += mx
 
-    def defender_infantry(self, st: tuple, after: int, column: int) -> None:
+    def defender_infantry(self, st: Compact, after: int, column: int) -> None:
         """The defender's infantry, state by state (it rolls one die per defender); each
         state's outcomes with the same hits are one column of factors."""
         attackers, length = st[2], self.length

@@ -7,6 +7,7 @@ Choices where both are silent are listed in docs/battle.md ("Decisions").
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 from companion.errors import GameError
 
@@ -29,44 +30,48 @@ def _plural(n: int, word: str) -> str:
 # ---------------------------------------------------------------- derived values
 
 
-def usable_tanks(pos: dict, side: str) -> int:
+def usable_tanks(pos: dict[str, Any], side: str) -> int:
     """Tanks that can fight: captured pieces without a Tank card cannot (rulebook 8.3)."""
     return pos[side]["tanks"] if pos["setup"][side]["tank_card"] is not None else 0
 
 
-def usable_airplanes(pos: dict, side: str) -> int:
+def usable_airplanes(pos: dict[str, Any], side: str) -> int:
     return pos[side]["airplanes"] if pos["setup"][side]["airplane_card"] is not None else 0
 
 
-def castle_level(pos: dict) -> int | None:
+def castle_level(pos: dict[str, Any]) -> int | None:
     """1 + towers + defender Walls, at most 5; 0 after a successful paratrooper; None without castle."""
     if pos["towers"] is None:
         return None
     if pos["paratrooped"]:
         return 0
-    walls = pos["setup"]["defender"]["cards"]["walls"]
-    return min(MAX_CASTLE_LEVEL, 1 + pos["towers"] + walls)
+    walls: int = pos["setup"]["defender"]["cards"]["walls"]
+    towers: int = pos["towers"]
+    return min(MAX_CASTLE_LEVEL, 1 + towers + walls)
 
 
-def infantry_protection(pos: dict) -> int:
+def infantry_protection(pos: dict[str, Any]) -> int:
     """Protection against the attacker's infantry: the level minus one per attacker Bombard."""
     level = castle_level(pos) or 0
-    return max(0, level - pos["setup"]["attacker"]["cards"]["bombard"])
+    bombards: int = pos["setup"]["attacker"]["cards"]["bombard"]
+    return max(0, level - bombards)
 
 
-def tank_protection(pos: dict) -> int:
+def tank_protection(pos: dict[str, Any]) -> int:
     return castle_level(pos) or 0
 
 
-def tank_dice(setup_side: dict) -> int:
+def tank_dice(setup_side: dict[str, Any]) -> int:
     """Card dice minus one per Mechanical Transmission Gear, at least 1 (rulebook 13.7)."""
-    return max(1, setup_side["tank_card"]["dice"] - setup_side["cards"]["transmission_gear"])
+    dice: int = setup_side["tank_card"]["dice"] - setup_side["cards"]["transmission_gear"]
+    return max(1, dice)
 
 
-def tank_power(setup_side: dict) -> int:
+def tank_power(setup_side: dict[str, Any]) -> int:
     """Full power: card hits + 1 per Cannon-lighter + 2 per Multi-cannon (rulebook 13.8, 13.9)."""
     cards = setup_side["cards"]
-    return setup_side["tank_card"]["hits"] + cards["cannon_lighter"] + 2 * cards["multi_cannon"]
+    power: int = setup_side["tank_card"]["hits"] + cards["cannon_lighter"] + 2 * cards["multi_cannon"]
+    return power
 
 
 def tank_hits(power: int, explosions: int) -> int | None:
@@ -90,11 +95,12 @@ def infantry_total(hits: int, blanks: int, multi_gun: int, battle_wagon: int) ->
     return hits + min(multi_gun, hits) + min(battle_wagon, blanks)
 
 
-def max_infantry_hits(soldiers: int, cards: dict) -> int:
-    return soldiers + min(cards["multi_gun"], soldiers)
+def max_infantry_hits(soldiers: int, cards: dict[str, Any]) -> int:
+    multi_guns: int = cards["multi_gun"]
+    return soldiers + min(multi_guns, soldiers)
 
 
-def retreat_blocker(pos: dict) -> str | None:
+def retreat_blocker(pos: dict[str, Any]) -> str | None:
     """Why the attacker may not retreat now, or None if it may (rulebook 7.3.10).
 
     Retreat is allowed only when none of the attacker's possible assaults could kill a
@@ -115,11 +121,11 @@ def retreat_blocker(pos: dict) -> str | None:
 # ---------------------------------------------------------------- start
 
 
-def start(setup: dict) -> dict:
+def start(setup: dict[str, Any]) -> dict[str, Any]:
     """The position at the start of a battle; a sea raid's landing losses are already taken."""
     s = notation.parse_setup(setup)
     castle = s["defender"]["castle"]
-    pos = {
+    pos: dict[str, Any] = {
         "setup": s,
         "attacker": {k: s["attacker"][k] for k in ("soldiers", "tanks", "airplanes")},
         "defender": {k: s["defender"][k] for k in ("soldiers", "tanks", "airplanes")},
@@ -144,7 +150,7 @@ def start(setup: dict) -> dict:
 # ---------------------------------------------------------------- step
 
 
-def step(position: dict, raw_step: dict) -> dict:
+def step(position: dict[str, Any], raw_step: dict[str, Any]) -> dict[str, Any]:
     """Apply one notation step to a position and return the new position (the input is untouched)."""
     if position.get("over"):
         raise GameError(f"the battle is over ({_ending(position)}); no step may follow")
@@ -170,20 +176,20 @@ def step(position: dict, raw_step: dict) -> dict:
     return pos
 
 
-def _ending(pos: dict) -> str:
+def _ending(pos: dict[str, Any]) -> str:
     if pos["retreated"]:
         return "the attacker retreated"
     return f"the {pos['winner']} won"
 
 
-def _remove(pos: dict, side: str, kind: str, n: int) -> int:
+def _remove(pos: dict[str, Any], side: str, kind: str, n: int) -> int:
     n = min(n, pos[side][kind])
     pos[side][kind] -= n
     pos["losses"][side][kind] += n
     return n
 
 
-def _end(pos: dict, winner: str) -> None:
+def _end(pos: dict[str, Any], winner: str) -> None:
     pos["over"] = True
     pos["winner"] = winner
     loser = other(winner)
@@ -196,7 +202,7 @@ def _end(pos: dict, winner: str) -> None:
         pos["log"].append(f"the {winner} wins")
 
 
-def _kill(pos: dict, victim: str, n: int) -> bool:
+def _kill(pos: dict[str, Any], victim: str, n: int) -> bool:
     """Hits kill soldiers of `victim`; True if its last soldier fell (the battle is over)."""
     _remove(pos, victim, "soldiers", n)
     if pos[victim]["soldiers"] == 0:
@@ -209,7 +215,7 @@ def _count_faces(faces: list[str]) -> tuple[int, int, int]:
     return faces.count("hit"), faces.count("blank"), faces.count("explosion")
 
 
-def _infantry(pos: dict, side: str, s: dict) -> None:
+def _infantry(pos: dict[str, Any], side: str, s: dict[str, Any]) -> None:
     me = pos[side]
     cards = pos["setup"][side]["cards"]
     n = s.get("soldiers", me["soldiers"])
@@ -248,13 +254,13 @@ def _infantry(pos: dict, side: str, s: dict) -> None:
         pos["log"].append(f"great cannon: {_plural(down, 'tower')} destroyed, {pos['towers']} left")
 
 
-def may_intercept(pos: dict, side: str) -> bool:
+def may_intercept(pos: dict[str, Any], side: str) -> bool:
     """Table option from the reference sheet (variant ``intercept: "defender"``): only the
     defender may intercept; by default both sides may (rulebook 7.6.6, 7.6.7)."""
     return side == "defender" or pos["setup"]["variants"].get("intercept", "both") == "both"
 
 
-def _intercept(pos: dict, side: str, what: str, card: str, targets: int, s: dict) -> int:
+def _intercept(pos: dict[str, Any], side: str, what: str, card: str, targets: int, s: dict[str, Any]) -> int:
     """Interception by the side facing `side`'s assault; returns how many targets were destroyed."""
     interceptor = other(side)
     icpt = s.get("intercept")
@@ -279,7 +285,7 @@ def _intercept(pos: dict, side: str, what: str, card: str, targets: int, s: dict
     return destroyed
 
 
-def _tanks(pos: dict, side: str, s: dict) -> None:
+def _tanks(pos: dict[str, Any], side: str, s: dict[str, Any]) -> None:
     setup_side = pos["setup"][side]
     if not usable_tanks(pos, side):
         why = "no Tank card" if setup_side["tank_card"] is None and pos[side]["tanks"] else "no tank"
@@ -318,7 +324,7 @@ def _tanks(pos: dict, side: str, s: dict) -> None:
             return
 
 
-def _explode(pos: dict, side: str, variant: str) -> None:
+def _explode(pos: dict[str, Any], side: str, variant: str) -> None:
     """3+ explosions: the whole army is destroyed (variant "infantry": only its soldiers,
     the exploding tank too, and the rest is captured)."""
     if variant == "army":
@@ -330,7 +336,7 @@ def _explode(pos: dict, side: str, variant: str) -> None:
     _end(pos, other(side))
 
 
-def _airplanes(pos: dict, side: str, s: dict) -> None:
+def _airplanes(pos: dict[str, Any], side: str, s: dict[str, Any]) -> None:
     setup_side = pos["setup"][side]
     usable = usable_airplanes(pos, side)
     if not usable:
@@ -369,7 +375,7 @@ def _airplanes(pos: dict, side: str, s: dict) -> None:
     _remove(pos, side, "airplanes", explosions)
 
 
-def _check_paratrooper(pos: dict, side: str, flying: int) -> None:
+def _check_paratrooper(pos: dict[str, Any], side: str, flying: int) -> None:
     if side != "attacker":
         raise GameError("only the attacker drops a paratrooper (rulebook 7.6.8)")
     if not pos["setup"]["attacker"]["cards"]["paratrooper"]:
@@ -384,7 +390,7 @@ def _check_paratrooper(pos: dict, side: str, flying: int) -> None:
         raise GameError("no airplane is left to carry the paratrooper")
 
 
-def _automaton(pos: dict, side: str, s: dict) -> None:
+def _automaton(pos: dict[str, Any], side: str, s: dict[str, Any]) -> None:
     if side != "defender":
         raise GameError("only the defender has an automaton assault (rulebook 13.10)")
     if not pos["setup"]["defender"]["cards"]["automaton"]:
@@ -397,7 +403,7 @@ def _automaton(pos: dict, side: str, s: dict) -> None:
     _kill(pos, "attacker", hits)
 
 
-def _retreat(pos: dict, side: str) -> None:
+def _retreat(pos: dict[str, Any], side: str) -> None:
     if side != "attacker":
         raise GameError("the defender can never retreat (rulebook 7.3.10)")
     if pos["turn"] == "defender" and not pos["used"]:
@@ -414,7 +420,7 @@ def _retreat(pos: dict, side: str) -> None:
 # ---------------------------------------------------------------- options
 
 
-def options(pos: dict) -> dict:
+def options(pos: dict[str, Any]) -> dict[str, Any]:
     """Whose assaults they are, the steps legal now with their dice, and the refused ones with reasons."""
     result = {"over": pos["over"], "turn": pos["turn"], "used": list(pos["used"]), "steps": [], "unavailable": []}
     if pos["over"]:
@@ -443,7 +449,7 @@ def options(pos: dict) -> dict:
     return result
 
 
-def _offer(pos: dict, side: str, assault: str):
+def _offer(pos: dict[str, Any], side: str, assault: str) -> tuple[dict[str, Any] | None, str | None]:
     setup_side = pos["setup"][side]
     cards = setup_side["cards"]
     foe = other(side)
@@ -482,7 +488,7 @@ def _offer(pos: dict, side: str, assault: str):
 # ---------------------------------------------------------------- outcome
 
 
-def outcome(pos: dict) -> dict:
+def outcome(pos: dict[str, Any]) -> dict[str, Any]:
     """The notation's output object for a position."""
     winner = pos["winner"] if pos["over"] else None
     captured = {"tanks": 0, "airplanes": 0}
@@ -505,7 +511,7 @@ def outcome(pos: dict) -> dict:
     }
 
 
-def resolve(battle: dict) -> dict:
+def resolve(battle: dict[str, Any]) -> dict[str, Any]:
     """A whole notation input (setup and script): the position reached after its script."""
     setup = notation.parse_setup(battle, allow_script=True)
     script = setup.pop("script")

@@ -8,6 +8,8 @@ the shape of the input and the army limits that depend on the setup alone.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
+from typing import Any
 
 from companion.errors import GameError
 
@@ -54,7 +56,7 @@ def load_json(text: str, where: str = "input") -> object:
         raise GameError(f"{where} is not valid JSON: nested too deeply") from None
 
 
-def _count(value, what: str, *, low: int = 0, high: int | None = None) -> int:
+def _count(value: Any, what: str, *, low: int = 0, high: int | None = None) -> int:
     if value is None:
         value = 0
     if isinstance(value, bool) or not isinstance(value, int):
@@ -62,10 +64,11 @@ def _count(value, what: str, *, low: int = 0, high: int | None = None) -> int:
     if value < low or (high is not None and value > high):
         bound = f"{low}..{high}" if high is not None else f"at least {low}"
         raise GameError(f"{what} must be {bound}, not {value}")
-    return value
+    count: int = value
+    return count
 
 
-def _keys(obj, allowed, what: str) -> dict:
+def _keys(obj: Any, allowed: Iterable[str], what: str) -> dict[str, Any]:
     if not isinstance(obj, dict):
         raise GameError(f"{what} must be an object, not {json.dumps(obj)[:40]}")
     unknown = sorted(set(obj) - set(allowed))
@@ -74,14 +77,15 @@ def _keys(obj, allowed, what: str) -> dict:
     return obj
 
 
-def face(value, what: str) -> str:
+def face(value: Any, what: str) -> str:
     """One die face, checked."""
     if value not in FACES:
         raise GameError(f"{what}: {json.dumps(value)[:30]} is not a die face (hit, blank or explosion)")
-    return value
+    checked: str = value
+    return checked
 
 
-def dice(value, what: str, count: int | None = None) -> list[str]:
+def dice(value: Any, what: str, count: int | None = None) -> list[str]:
     """A list of die faces, optionally of an exact length."""
     if not isinstance(value, list):
         raise GameError(f"{what} must be a list of die faces")
@@ -91,7 +95,7 @@ def dice(value, what: str, count: int | None = None) -> list[str]:
     return faces
 
 
-def _tank_card(value, who: str):
+def _tank_card(value: Any, who: str) -> dict[str, int] | None:
     if value is None:
         return None
     card = _keys(value, ("dice", "hits"), f"{who} tank_card")
@@ -103,7 +107,7 @@ def _tank_card(value, who: str):
     }
 
 
-def _airplane_card(value, who: str):
+def _airplane_card(value: Any, who: str) -> dict[str, int | None] | None:
     if value is None:
         return None
     card = _keys(value, ("hooks",), f"{who} airplane_card")
@@ -111,11 +115,11 @@ def _airplane_card(value, who: str):
     return {"hooks": None if hooks is None else _count(hooks, f"{who} airplane_card hooks")}
 
 
-def _side(value, who: str) -> dict:
+def _side(value: Any, who: str) -> dict[str, Any]:
     raw = _keys(value, SIDE_KEYS if who == "defender" else SIDE_KEYS[:-1], who)
     cards_raw = _keys(raw.get("cards") or {}, CARD_KEYS, f"{who} cards")
     cards = {k: _count(cards_raw.get(k), f"{who} cards {k}") for k in CARD_KEYS}
-    side = {
+    side: dict[str, Any] = {
         "soldiers": _count(raw.get("soldiers"), f"{who} soldiers", high=MAX_DEFENDERS),
         "tanks": _count(raw.get("tanks"), f"{who} tanks", high=MAX_PIECES),
         "airplanes": _count(raw.get("airplanes"), f"{who} airplanes", high=MAX_PIECES),
@@ -140,7 +144,7 @@ def _side(value, who: str) -> dict:
     return side
 
 
-def parse_setup(data, *, allow_script: bool = False) -> dict:
+def parse_setup(data: Any, *, allow_script: bool = False) -> dict[str, Any]:
     """Check a battle's setup (the notation input) and return it complete and normalised.
 
     Refuses what the rules do not allow to start a battle: an attacking army over the
@@ -197,12 +201,13 @@ def parse_setup(data, *, allow_script: bool = False) -> dict:
     return setup
 
 
-def landing_losses(attacker: dict, defender: dict) -> int:
+def landing_losses(attacker: dict[str, Any], defender: dict[str, Any]) -> int:
     """Sea raid: 1 soldier, +1 per defender Submarine, -1 per attacker Armoured Ship, at least 0."""
-    return max(0, 1 + defender["cards"]["submarine"] - attacker["cards"]["armoured_ship"])
+    losses: int = max(0, 1 + defender["cards"]["submarine"] - attacker["cards"]["armoured_ship"])
+    return losses
 
 
-def parse_step(data) -> dict:
+def parse_step(data: Any) -> dict[str, Any]:
     """Check one step's shape (keys, types, faces); the machine checks it against the position."""
     if not isinstance(data, dict):
         raise GameError(f"a step must be an object, not {json.dumps(data)[:40]}")
@@ -248,7 +253,7 @@ def parse_step(data) -> dict:
     return step
 
 
-def _intercept(value, what: str) -> dict:
+def _intercept(value: Any, what: str) -> dict[str, Any]:
     raw = _keys(value, ("airplanes", "dice"), what)
     count = _count(raw.get("airplanes"), f"{what} airplanes", low=1)
     return {"airplanes": count, "dice": dice(raw.get("dice"), f"{what} dice", count)}

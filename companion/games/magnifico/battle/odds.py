@@ -10,7 +10,9 @@ return plain dicts, so they can run in another process.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from fractions import Fraction
+from typing import Any, TypeAlias
 
 from companion.errors import GameError
 
@@ -20,14 +22,16 @@ from .flow import Flow
 
 ROUNDING = 1e-12  # float and fixed-point rounding, on top of the pruned mass (tests check it)
 
-_FLOWS: dict = {}
+End: TypeAlias = tuple[str | None, int, int]  # (winner or None: a retreat, attacker soldiers, defender soldiers)
+
+_FLOWS: dict[P.Context, Flow] = {}
 _KEEP = 1  # flows kept: the battle on the screen, asked again after every roll
 MAX_FLOW_ENTRIES = 50_000  # a flow holding more tables and keys than this starts afresh
 
 _TOTALS = (("attacker_wins", "attacker"), ("defender_wins", "defender"), ("retreat", None))
 
 
-def odds(position: dict, exact: bool = False) -> dict:
+def odds(position: dict[str, Any], exact: bool = False) -> dict[str, Any]:
     """Odds of a position under the policy: attacker win, defender win, retreat, and the
     distribution of each side's surviving soldiers (with "at least" sums).
 
@@ -37,8 +41,8 @@ def odds(position: dict, exact: bool = False) -> dict:
     if not isinstance(position, dict) or "setup" not in position:
         raise GameError("odds need a battle position (from start or step)")
     if exact:
-        ends, denominator = exact_odds.end_distribution(position)
-        return _exact_report(ends, denominator)
+        numerators, denominator = exact_odds.end_distribution(position)
+        return _exact_report(numerators, denominator)
     if position["over"]:
         end = (position["winner"], position["attacker"]["soldiers"], position["defender"]["soldiers"])
         return report({end: 1.0})
@@ -47,7 +51,7 @@ def odds(position: dict, exact: bool = False) -> dict:
     return report(ends, pruned + ROUNDING)
 
 
-def _flow(c: P.Context, st: tuple) -> Flow:
+def _flow(c: P.Context, st: P.Compact) -> Flow:
     """A flow of context c that serves compact state st, kept for the last _KEEP battles
     while it stays small (the later positions of a battle have fewer pieces: it serves them)."""
     flow = _FLOWS.pop(c, None)
@@ -67,15 +71,15 @@ def clear_cache() -> None:
     outcomes.defender_infantry.cache_clear()
 
 
-def report(ends: dict, error_bound: float = 0.0) -> dict:
+def report(ends: Mapping[End, float], error_bound: float = 0.0) -> dict[str, Any]:
     """The odds of an end distribution {(winner, attacker soldiers, defender soldiers): p}."""
-    totals = {"attacker": 0.0, "defender": 0.0, None: 0.0}
-    survivors: dict = {"attacker": defaultdict(float), "defender": defaultdict(float)}
+    totals: dict[str | None, float] = {"attacker": 0.0, "defender": 0.0, None: 0.0}
+    survivors: dict[str, defaultdict[int, float]] = {"attacker": defaultdict(float), "defender": defaultdict(float)}
     for (winner, a, d), p in ends.items():
         totals[winner] += p
         survivors["attacker"][a] += p
         survivors["defender"][d] += p
-    result: dict = {name: totals[key] for name, key in _TOTALS}
+    result: dict[str, Any] = {name: totals[key] for name, key in _TOTALS}
     result.update({"policy": P.NAME, "error_bound": error_bound, "survivors": {}})
     for side, masses in survivors.items():
         rows = {}
@@ -87,16 +91,16 @@ def report(ends: dict, error_bound: float = 0.0) -> dict:
     return result
 
 
-def _exact_report(ends: dict, denominator: int) -> dict:
+def _exact_report(ends: Mapping[End, int], denominator: int) -> dict[str, Any]:
     """report() of exact numerators over one denominator, with the fractions as strings."""
-    totals = {"attacker": 0, "defender": 0, None: 0}
-    survivors: dict = {"attacker": defaultdict(int), "defender": defaultdict(int)}
+    totals: dict[str | None, int] = {"attacker": 0, "defender": 0, None: 0}
+    survivors: dict[str, defaultdict[int, int]] = {"attacker": defaultdict(int), "defender": defaultdict(int)}
     for (winner, a, d), n in ends.items():
         totals[winner] += n
         survivors["attacker"][a] += n
         survivors["defender"][d] += n
     fractions = {key: Fraction(n, denominator) for key, n in totals.items()}
-    result: dict = {name: float(fractions[key]) for name, key in _TOTALS}
+    result: dict[str, Any] = {name: float(fractions[key]) for name, key in _TOTALS}
     result.update({"exact": {name: exact_odds._fraction(fractions[key]) for name, key in _TOTALS},
                    "policy": P.NAME, "error_bound": 0.0, "survivors": {}})
     for side, counts in survivors.items():

@@ -24,11 +24,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
+from typing import Any, TypeAlias
 
 from . import policy as P
 from .columns import WIDTH, factor
 from .dice import explosions_table, faces_table, hits_explosions_table, hits_table, pow6
 from .exact_moves import airplane_rows
+from .policy import Compact
+
+Merged: TypeAlias = dict[tuple[int, int | None, int | None], float]  # (kills, delta, won) -> x
+Row: TypeAlias = tuple[float, int, int, int | None, int | None]  # (x, kills, factors, delta, won)
+Rows: TypeAlias = tuple[tuple[Row, ...], tuple[float, ...]]  # the rows and their tails (_rows)
+InfantryTable: TypeAlias = tuple[float, tuple[tuple[float, int], ...], tuple[tuple[int, float, int], ...]]
 
 BIG = 1000  # defenders in a representative state: more than any assault kills
 LOST = ("defender", 0)  # an end: the attacker's last soldier fell (the defenders left: a column's field)
@@ -51,29 +58,30 @@ ATTACKER_START = CODE[0]
 DEFENDER_START = CODE[1]
 
 
-def pieces(st: tuple) -> int:
+def pieces(st: Compact) -> int:
     """The key's piece fields of a compact state (d and the turn left out)."""
-    n = 0 if st[9] else 1 << _INTACT
+    n: int = 0 if st[9] else 1 << _INTACT
     for at, shift, _ in _FIELDS:
         n |= st[at] << shift
     return n
 
 
-def key(st: tuple) -> int:
-    return pieces(st) | CODE[st[0] | st[1] << 1]
+def key(st: Compact) -> int:
+    k: int = pieces(st) | CODE[st[0] | st[1] << 1]
+    return k
 
 
-def state(k: int, d: int) -> tuple:
+def state(k: int, d: int) -> Compact:
     """The compact state of key k with d defending soldiers."""
     return _TURN[k & 31] + (k >> 12 & 7, k >> 5 & 7, k >> 8 & 7, d, k >> 15 & 31, k >> 20 & 31,
                             k >> 25 & 7, not k >> _INTACT & 1)
 
 
-def _with(st: tuple, d: int) -> tuple:
+def _with(st: Compact, d: int) -> Compact:
     return st[:5] + (d,) + st[6:]
 
 
-def _rows(merged: dict) -> tuple:
+def _rows(merged: Merged) -> Rows:
     """Rows from {(k, delta, lost_first): probability}, the outcomes that lead to the same
     key merged into one row, most likely first, with the mass of each row and all after
     it (to prune a tail at once). A row is (x, kills K of its most killing outcome, its
@@ -81,11 +89,11 @@ def _rows(merged: dict) -> tuple:
     applies them all, then a shift by K), key change delta (None: the acting side's last
     soldier fell, its foe wins), and how many of the attacker's soldiers a win by these
     kills leaves behind: 0, 1 (the paratrooper) or None)."""
-    groups: dict = {}
+    groups: dict[tuple[int | None, int | None], list[tuple[int, float]]] = {}
     for (k, delta, won), x in merged.items():
         if x > 0:
             groups.setdefault((delta, won), []).append((k, x))
-    rows = []
+    rows: list[Row] = []
     for (delta, won), outcomes in groups.items():
         top = max(k for k, _ in outcomes)
         factors = sum(factor(x) << ((top - k) * WIDTH) for k, x in outcomes)
@@ -99,22 +107,24 @@ def _rows(merged: dict) -> tuple:
     return tuple(rows), tuple(reversed(tails))
 
 
-def _add(merged: dict, k: int, delta, won, x: float) -> None:
+def _add(merged: Merged, k: int, delta: int | None, won: int | None, x: float) -> None:
     merged[(k, delta, won)] = merged.get((k, delta, won), 0.0) + x
 
 
 class Tables:
     """The outcome tables of one battle context, built on demand and kept for the battle."""
 
-    def __init__(self, c: P.Context):
+    def __init__(self, c: P.Context) -> None:
         self.c = c
-        self.cache: dict = {}
+        self.cache: dict[tuple[Any, ...], Any] = {}  # sub-key -> Rows, a Volley or a threshold
 
-    def get(self, st: tuple, action: str):
-        """The table of `action` from compact state st (its d is ignored)."""
+    def get(self, st: Compact, action: str) -> Any:
+        """The table of `action` from compact state st (its d is ignored): Rows, or a
+        Volley for the tanks."""
         c = self.c
         side = st[0]
         foe = 1 - side
+        sub: tuple[Any, ...]
         if action == "infantry":  # the defender's infantry: defender_infantry, per d
             sub = (action, st[2], st[8], st[9])
         elif action == "automaton":
@@ -133,10 +143,10 @@ class Tables:
 
     # -- the attacker's assaults: rows with kills --------------------------------------
 
-    def _infantry(self, st: tuple) -> tuple:
+    def _infantry(self, st: Compact) -> Rows:
         """The attacker's infantry (the defender's: defender_infantry)."""
         c = self.c
-        merged: dict = {}
+        merged: Merged = {}
         here = pieces(st)
         unit = 1.0 / pow6(st[2])
         for h, b, e, w in faces_table(st[2]):
@@ -149,7 +159,7 @@ class Tables:
             _add(merged, k, delta, won, w * unit)
         return _rows(merged)
 
-    def _airplanes(self, st: tuple) -> tuple:
+    def _airplanes(self, st: Compact) -> Rows:
         """An air assault: interception (Culverin), paratrooper, then every airplane left
         fires; from the exact odds' merged table (exact_moves.airplane_rows, checked
         against the policy's effect functions by the tests)."""
@@ -160,7 +170,7 @@ class Tables:
         per_hit = 1 + c.gyroscope[side]
         own, foe = _AIRPLANES_SHIFT[side], _AIRPLANES_SHIFT[1 - side]
         unit = 1.0 / pow6(flying + n)
-        merged: dict = {}
+        merged: Merged = {}
         for lost, foe_lost, hits, roll, w in airplane_rows(flying, n, P.uses_paratrooper(c, st)):
             kills, x = hits * per_hit, w * unit
             delta = lost << own | foe_lost << foe
@@ -172,45 +182,45 @@ class Tables:
             _add(merged, kills, delta, int(roll is not None) if kills else None, x)
         return _rows(merged)
 
-    def _tanks(self, st: tuple) -> "Volley":
+    def _tanks(self, st: Compact) -> Volley:
         """The tank assault: interception (Anti-tank Bomb), then the volley (Volley)."""
         c = self.c
         side = st[0]
         here = pieces(st)
         n = P.intercept_count(c, st, "tanks")
-        after: dict = {}
+        after: dict[tuple[int, int], float] = {}
         for h, e, w in hits_explosions_table(n):
             s = P.intercept_effect(st, "tanks", h, e) if n else st
             delta = here - pieces(s)
             after[(delta, s[P.TANKS_AT[side]])] = after.get((delta, s[P.TANKS_AT[side]]), 0.0) + w / pow6(n)
         dice = c.tank_dice[side]
-        shots = []
+        shots: list[tuple[int | None, float]] = []
         for explosions, w in explosions_table(dice):
             kills = P.tank_kills(c, st, explosions)
             shots.append((kills, w / pow6(dice)))
-        merged: dict = {}
+        merged_shots: dict[int | None, float] = {}
         for kills, x in shots:
-            merged[kills] = merged.get(kills, 0.0) + x
+            merged_shots[kills] = merged_shots.get(kills, 0.0) + x
         return Volley(tuple((x, factor(x), delta, left) for (delta, left), x in after.items()),
-                      tuple((kills, x, factor(x)) for kills, x in merged.items()), side)
+                      tuple((kills, x, factor(x)) for kills, x in merged_shots.items()), side)
 
     # -- the defender's assaults: flat rows (no kills of defenders) ------------------------
 
-    def _flat(self, merged: dict, here: int, s: tuple, x: float) -> None:
+    def _flat(self, merged: Merged, here: int, s: Compact, x: float) -> None:
         """A defender's outcome: the attacker's last soldier fell (delta None) or a new key."""
         _add(merged, 0, None if s[0] == "end" else here - pieces(s), None, x)
 
-    def _automaton(self, st: tuple) -> tuple:
-        merged: dict = {}
+    def _automaton(self, st: Compact) -> Rows:
+        merged: Merged = {}
         here = pieces(st)
         for hits, w in hits_table(st[8]):
             self._flat(merged, here, P.automaton_effect(st, hits), w / pow6(st[8]))
         return _rows(merged)
 
-    def fires_from(self, st: tuple) -> int:
+    def fires_from(self, st: Compact) -> int:
         """The attacker's next tank fires when at least this many defenders are left (BIG: never)."""
         sub = ("fires", st[2], P.level(self.c, st))
-        found = self.cache.get(sub)
+        found: int | None = self.cache.get(sub)
         if found is None:
             found = BIG
             for left in range(1, BIG):
@@ -222,10 +232,10 @@ class Tables:
             self.cache[sub] = found
         return found
 
-    def fires_up_to(self, st: tuple, attackers: int) -> int:
+    def fires_up_to(self, st: Compact, attackers: int) -> int:
         """The defender's next tank fires while it has at most this many soldiers (-1: never)."""
         sub = ("fires up to", attackers)
-        found = self.cache.get(sub)
+        found: int | None = self.cache.get(sub)
         if found is None:
             low, high = 0, BIG  # tank_fires holds at low, fails at high
             if not P.tank_fires(self.c, _with(st, 0), attackers):
@@ -247,20 +257,20 @@ class Volley:
     """A tank assault: interceptions ((x, X, key delta, tanks left), ...), then one tank
     after another, each ((kills or None if it explodes, x, X), ...)."""
 
-    intercepts: tuple
-    shots: tuple
+    intercepts: tuple[tuple[float, int, int, int], ...]
+    shots: tuple[tuple[int | None, float, int], ...]
     side: int
 
 
 @lru_cache(maxsize=1024)
-def defender_infantry(d: int, attackers: int, multi_gun: int, battle_wagon: int) -> tuple:
+def defender_infantry(d: int, attackers: int, multi_gun: int, battle_wagon: int) -> InfantryTable:
     """The defender's infantry with d soldiers against `attackers`: (probability the
     attackers all fall, ((x, hits), ...) of the rolls in which every defender explodes,
     and per number of hits t that leaves attackers (t, its probability, its factors as
     a column over the defenders left)). One die per soldier: 3 hit, 2 blank, 1 explosion
     faces; hits count with the bonuses (machine.infantry_total). Terms below 1e-18 past
     the largest are left out (a factor rounds anything below 2e-16 to 0 anyway)."""
-    merged: dict = {}
+    merged: dict[tuple[int, int], float] = {}
     for h in range(min(d, attackers - 1) + 1):
         hits = h + min(multi_gun, h)
         if hits >= attackers:
@@ -278,7 +288,7 @@ def defender_infantry(d: int, attackers: int, multi_gun: int, battle_wagon: int)
                 break
             p *= b / (2 * (e + 1))
     wipes = tuple((x, t) for (t, e), x in merged.items() if e >= d)
-    groups: dict = {}
+    groups: dict[int, tuple[float, int]] = {}
     for (t, e), x in merged.items():
         if e < d:
             x0, column = groups.get(t, (0.0, 0))

@@ -14,9 +14,11 @@ odds enumerate them with their multinomial weights and the simulations roll them
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
+from typing import Any, TypeAlias
 
 from .dice import faces_table, pow6
 from .machine import MAX_CASTLE_LEVEL, tank_dice, tank_power
@@ -27,6 +29,12 @@ ATTACKER, DEFENDER = 0, 1
 INFANTRY, TANKS, AIRPLANES, AUTOMATON = 1, 2, 4, 8
 BIT = {"infantry": INFANTRY, "tanks": TANKS, "airplanes": AIRPLANES, "automaton": AUTOMATON}
 RETREAT, END = "retreat", "end"
+
+Compact: TypeAlias = tuple[Any, ...]
+"""A compact state (the layout above: ints and one bool) or an end ("end", winner, a, d)."""
+IntPair: TypeAlias = tuple[int, int]  # (the attacker's, the defender's)
+BoolPair: TypeAlias = tuple[bool, bool]
+WorthInfantry: TypeAlias = Callable[[int, int], bool]
 
 
 @dataclass(frozen=True)
@@ -40,20 +48,20 @@ class Context:
     paratrooper: bool
     automaton: bool
     variant_army: bool
-    tank_dice: tuple  # per side; 0 without a Tank card
-    tank_power: tuple
-    gyroscope: tuple
-    multi_gun: tuple
-    battle_wagon: tuple
-    anti_tank_bomb: tuple
-    culverin: tuple
+    tank_dice: IntPair  # per side; 0 without a Tank card
+    tank_power: IntPair
+    gyroscope: IntPair
+    multi_gun: IntPair
+    battle_wagon: IntPair
+    anti_tank_bomb: BoolPair
+    culverin: BoolPair
 
 
-def context(position: dict) -> Context:
+def context(position: dict[str, Any]) -> Context:
     s = position["setup"]
     a, d = s["attacker"], s["defender"]
 
-    def pair(f):
+    def pair(f: Callable[[dict[str, Any]], Any]) -> tuple[Any, Any]:
         return (f(a), f(d))
 
     # Table option (reference sheet): only the defender intercepts.
@@ -79,7 +87,7 @@ def context(position: dict) -> Context:
     )
 
 
-def compact(position: dict) -> tuple:
+def compact(position: dict[str, Any]) -> Compact:
     """The compact state of a running battle position."""
     side = ATTACKER if position["turn"] == "attacker" else DEFENDER
     used = 0
@@ -87,7 +95,7 @@ def compact(position: dict) -> tuple:
         used |= BIT[name]
     s = position["setup"]
 
-    def fighting(who, kind):
+    def fighting(who: str, kind: str) -> int:
         return position[who][kind] if s[who][kind[:-1] + "_card"] is not None else 0
 
     return (
@@ -101,13 +109,14 @@ def compact(position: dict) -> tuple:
 # ---------------------------------------------------------------- derived values
 
 
-def level(c: Context, st: tuple) -> int:
+def level(c: Context, st: Compact) -> int:
     if not c.castle or st[9]:
         return 0
-    return min(MAX_CASTLE_LEVEL, 1 + st[8] + c.walls)
+    towers: int = st[8]
+    return min(MAX_CASTLE_LEVEL, 1 + towers + c.walls)
 
 
-def infantry_protection(c: Context, st: tuple) -> int:
+def infantry_protection(c: Context, st: Compact) -> int:
     return max(0, level(c, st) - c.bombard)
 
 
@@ -115,7 +124,7 @@ def max_infantry(c: Context, side: int, n: int) -> int:
     return n + min(c.multi_gun[side], n)
 
 
-def may_retreat(c: Context, st: tuple) -> bool:
+def may_retreat(c: Context, st: Compact) -> bool:
     """Rulebook 7.3.10 on the compact state (the same test as machine.retreat_blocker)."""
     if st[4]:
         return False
@@ -127,7 +136,7 @@ def may_retreat(c: Context, st: tuple) -> bool:
 # ---------------------------------------------------------------- the policy
 
 
-def decide(c: Context, st: tuple, worth_infantry) -> str:
+def decide(c: Context, st: Compact, worth_infantry: WorthInfantry) -> str:
     """The next action of the side whose turn it is: RETREAT, END or an assault name.
 
     ``worth_infantry(n, protection)`` tells whether an attacker's infantry assault of n
@@ -162,7 +171,7 @@ def decide(c: Context, st: tuple, worth_infantry) -> str:
     return END
 
 
-def worth_infantry_for(c: Context):
+def worth_infantry_for(c: Context) -> WorthInfantry:
     """worth_infantry(n, protection) of decide: the expected kills of an attacker infantry
     assault of n soldiers against that protection are at least its expected own losses (n/6)."""
 
@@ -175,11 +184,11 @@ def worth_infantry_for(c: Context):
     return worth
 
 
-def next_turn(st: tuple) -> tuple:
+def next_turn(st: Compact) -> Compact:
     return (1 - st[0], 0) + st[2:]
 
 
-def end(winner, st: tuple) -> tuple:
+def end(winner: str | None, st: Sequence[Any]) -> Compact:
     return ("end", winner, st[2], st[5])
 
 
@@ -189,7 +198,7 @@ SOLDIERS, TANKS_AT, AIRPLANES_AT = (2, 5), (3, 6), (4, 7)
 # ---------------------------------------------------------------- effects (face counts in, state out)
 
 
-def infantry_effect(c: Context, st: tuple, hits: int, blanks: int, explosions: int) -> tuple:
+def infantry_effect(c: Context, st: Compact, hits: int, blanks: int, explosions: int) -> Compact:
     """An infantry assault with all the side's soldiers; the attacker declares its Great
     Cannons whenever the castle has towers."""
     side = st[0]
@@ -212,7 +221,7 @@ def infantry_effect(c: Context, st: tuple, hits: int, blanks: int, explosions: i
     return tuple(s)
 
 
-def infantry_outcomes(c: Context, st: tuple, table) -> dict:
+def infantry_outcomes(c: Context, st: Compact, table: Iterable[tuple[int, int, int]]) -> dict[Compact, int]:
     """infantry_effect over a whole table ((total hits after bonuses, explosions, weight), ...),
     merged: {end, or (used, a_soldiers, d_soldiers, towers): weight}. The same rules as
     infantry_effect, in one loop for the exact odds (a test checks they agree)."""
@@ -222,7 +231,7 @@ def infantry_outcomes(c: Context, st: tuple, table) -> dict:
     own, foes, towers = st[SOLDIERS[side]], st[SOLDIERS[foe]], st[8]
     used = st[1] | INFANTRY
     cannons = c.great_cannon if side == ATTACKER and towers else 0
-    merged: dict = {}
+    merged: dict[Compact, int] = {}
     won = 0
     for total, explosions, w in table:
         kills = total - protection if total > protection else 0
@@ -247,7 +256,7 @@ def _name(side: int) -> str:
     return "attacker" if side == ATTACKER else "defender"
 
 
-def intercept_count(c: Context, st: tuple, kind: str) -> int:
+def intercept_count(c: Context, st: Compact, kind: str) -> int:
     """How many airplanes the facing side sends (all it has, at most one per target)."""
     side = st[0]
     foe = 1 - side
@@ -255,10 +264,11 @@ def intercept_count(c: Context, st: tuple, kind: str) -> int:
     if not has:
         return 0
     targets = st[TANKS_AT[side]] if kind == "tanks" else st[AIRPLANES_AT[side]]
-    return min(st[AIRPLANES_AT[foe]], targets)
+    sent: int = min(st[AIRPLANES_AT[foe]], targets)
+    return sent
 
 
-def intercept_effect(st: tuple, kind: str, hits: int, explosions: int) -> tuple:
+def intercept_effect(st: Compact, kind: str, hits: int, explosions: int) -> Compact:
     side = st[0]
     s = list(st)
     at = TANKS_AT[side] if kind == "tanks" else AIRPLANES_AT[side]
@@ -267,13 +277,13 @@ def intercept_effect(st: tuple, kind: str, hits: int, explosions: int) -> tuple:
     return tuple(s)
 
 
-def uses_paratrooper(c: Context, st: tuple) -> bool:
+def uses_paratrooper(c: Context, st: Compact) -> bool:
     """The attacker drops a paratrooper whenever it may: a castle with protection left,
     at least 2 soldiers, an airplane flying."""
     return st[0] == ATTACKER and c.paratrooper and c.castle and not st[9] and st[2] >= 2 and st[4] > 0
 
 
-def paratrooper_effect(st: tuple, result: str) -> tuple:
+def paratrooper_effect(st: Compact, result: str) -> Compact:
     s = list(st)
     s[2] -= 1
     if result == "hit":
@@ -283,7 +293,7 @@ def paratrooper_effect(st: tuple, result: str) -> tuple:
     return tuple(s)
 
 
-def airplanes_effect(c: Context, st: tuple, hits: int, explosions: int) -> tuple:
+def airplanes_effect(c: Context, st: Compact, hits: int, explosions: int) -> Compact:
     side = st[0]
     foe = 1 - side
     s = list(st)
@@ -295,7 +305,7 @@ def airplanes_effect(c: Context, st: tuple, hits: int, explosions: int) -> tuple
     return tuple(s)
 
 
-def tank_kills(c: Context, st: tuple, explosions: int) -> int | None:
+def tank_kills(c: Context, st: Compact, explosions: int) -> int | None:
     """Kills of one tank of the acting side (explosion table, rulebook 7.5.3; the castle
     protects against each attacking tank); None: 3+ explosions, the tank explodes."""
     side = st[0]
@@ -308,13 +318,13 @@ def tank_kills(c: Context, st: tuple, explosions: int) -> int | None:
 
 
 @lru_cache(maxsize=None)
-def _explosion_weights(dice: int) -> tuple:
+def _explosion_weights(dice: int) -> tuple[int, int, int, int]:
     """Weights over 6**dice of 0, 1, 2 and 3+ explosions."""
     w = [comb(dice, e) * 5 ** (dice - e) for e in range(dice + 1)] + [0, 0, 0]
     return w[0], w[1], w[2], sum(w[3:])
 
 
-def tank_fires(c: Context, st: tuple, foes_left: int) -> bool:
+def tank_fires(c: Context, st: Compact, foes_left: int) -> bool:
     """Whether the acting side fires (another) tank: its expected kills, after the castle
     and at most the enemy soldiers left, are at least its chance to explode (3+
     explosions) times the soldiers the explosion would take with it."""
@@ -325,7 +335,7 @@ def tank_fires(c: Context, st: tuple, foes_left: int) -> bool:
     return worth_firing([(tank_kills(c, st, e), w) for e, w in enumerate(weights)], foes_left, st[SOLDIERS[side]])
 
 
-def worth_firing(shots, foes_left: int, soldiers: int) -> bool:
+def worth_firing(shots: Iterable[tuple[int | None, int]], foes_left: int, soldiers: int) -> bool:
     """tank_fires on a tank's outcomes [(kills, or None if it explodes; weight)]."""
     expected = risk = 0
     for kills, w in shots:
@@ -336,7 +346,7 @@ def worth_firing(shots, foes_left: int, soldiers: int) -> bool:
     return expected > 0 and expected >= risk
 
 
-def tank_effect(c: Context, st: tuple, explosions: int) -> tuple:
+def tank_effect(c: Context, st: Compact, explosions: int) -> Compact:
     """One tank fires."""
     side = st[0]
     foe = 1 - side
@@ -352,7 +362,7 @@ def tank_effect(c: Context, st: tuple, explosions: int) -> tuple:
     return tuple(s)
 
 
-def automaton_effect(st: tuple, hits: int) -> tuple:
+def automaton_effect(st: Compact, hits: int) -> Compact:
     s = list(st)
     s[1] |= AUTOMATON
     s[2] -= hits
@@ -362,5 +372,5 @@ def automaton_effect(st: tuple, hits: int) -> tuple:
     return tuple(s)
 
 
-def mark(st: tuple, bit: int) -> tuple:
+def mark(st: Compact, bit: int) -> Compact:
     return (st[0], st[1] | bit) + st[2:]

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
+from typing import Any
 
 from companion.errors import GameError
 
 from . import policy as P
+from .policy import Compact
 
 
 def _roll(rng: random.Random, n: int) -> tuple[int, int, int]:
@@ -29,7 +31,7 @@ def _roll(rng: random.Random, n: int) -> tuple[int, int, int]:
     return h, b, e
 
 
-def simulate_compact(position: dict, games: int, seed: int = 0) -> dict:
+def simulate_compact(position: dict[str, Any], games: int, seed: int = 0) -> dict[Compact, int]:
     """Play the policy `games` times on the compact state with random dice: {(winner, a, d): count}."""
     if position["over"]:
         return {(position["winner"], position["attacker"]["soldiers"], position["defender"]["soldiers"]): games}
@@ -37,7 +39,7 @@ def simulate_compact(position: dict, games: int, seed: int = 0) -> dict:
     c = P.context(position)
     worth = P.worth_infantry_for(c)
     start = P.compact(position)
-    counts: dict = defaultdict(int)
+    counts: defaultdict[Compact, int] = defaultdict(int)
     for _ in range(games):
         s = start
         while s[0] != "end":
@@ -52,7 +54,7 @@ def simulate_compact(position: dict, games: int, seed: int = 0) -> dict:
     return dict(counts)
 
 
-def _sample_assault(c: P.Context, st: tuple, action: str, rng: random.Random) -> tuple:
+def _sample_assault(c: P.Context, st: Compact, action: str, rng: random.Random) -> Compact:
     if action == "infantry":
         return P.infantry_effect(c, st, *_roll(rng, st[P.SOLDIERS[st[0]]]))
     if action == "automaton":
@@ -82,7 +84,7 @@ def _sample_assault(c: P.Context, st: tuple, action: str, rng: random.Random) ->
     return st
 
 
-def simulate(position: dict, games: int, seed: int = 0) -> dict:
+def simulate(position: dict[str, Any], games: int, seed: int = 0) -> dict[str, Any]:
     """`games` seeded random battles of the default policy from `position`, reported
     like `odds` (every probability an estimate, plus "games")."""
     from .odds import report
@@ -102,7 +104,7 @@ def simulate(position: dict, games: int, seed: int = 0) -> dict:
 _FACES = ("hit", "hit", "hit", "blank", "blank", "explosion")
 
 
-def policy_step(position: dict, rng: random.Random) -> dict:
+def policy_step(position: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """The policy's next notation step from a running position, its dice rolled with rng.
 
     Drives the step machine itself, so a simulation through it checks the compact model
@@ -120,10 +122,10 @@ def policy_step(position: dict, rng: random.Random) -> dict:
     if action == P.RETREAT:
         return {"side": "attacker", "retreat": True}
 
-    def roll(n):
+    def roll(n: int) -> list[str]:
         return [rng.choice(_FACES) for _ in range(n)]
 
-    step = {"side": side, "assault": action}
+    step: dict[str, Any] = {"side": side, "assault": action}
     if action == "infantry":
         step["dice"] = roll(st[P.SOLDIERS[st[0]]])
         if st[0] == P.ATTACKER and c.great_cannon and st[8]:
@@ -155,12 +157,12 @@ def policy_step(position: dict, rng: random.Random) -> dict:
     return step
 
 
-def simulate_machine(position: dict, games: int, seed: int = 0) -> dict:
+def simulate_machine(position: dict[str, Any], games: int, seed: int = 0) -> dict[Compact, int]:
     """Play the policy `games` times through the step machine: {(winner, a, d): count}."""
     from . import machine
 
     rng = random.Random(seed)
-    counts: dict = defaultdict(int)
+    counts: defaultdict[Compact, int] = defaultdict(int)
     for _ in range(games):
         pos = position
         while not pos["over"]:

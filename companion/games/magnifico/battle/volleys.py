@@ -10,12 +10,19 @@ count and scaled by each interception's probability.
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import TYPE_CHECKING
 
 from .columns import LOWS, SHIFTS, WIDTH, normal
-from .outcomes import BIG, LOST, SOLDIERS_SHIFT
+from .outcomes import BIG, LOST, SOLDIERS_SHIFT, Volley
+from .policy import Compact
+
+if TYPE_CHECKING:
+    from .flow import Flow
+
+Shots = tuple[tuple[int | None, float, int], ...]  # Volley.shots
 
 
-def attacker(flow, volley, st: tuple, after: int, part: int, mass: float) -> None:
+def attacker(flow: Flow, volley: Volley, st: Compact, after: int, part: int, mass: float) -> None:
     """The attacker's tanks fire one at a time; the next fires only with at least
     `fires_from` defenders left (the first always)."""
     intercepts = [i for i in volley.intercepts if not (mass * i[0] < flow.epsilon and flow.prune(mass * i[0]))]
@@ -30,10 +37,10 @@ def attacker(flow, volley, st: tuple, after: int, part: int, mass: float) -> Non
             flow.ends[("attacker", st[2])] += won * X
 
 
-def _attacker_shots(shots: tuple, fires_from: int, live: int, lefts: set) -> dict:
+def _attacker_shots(shots: Shots, fires_from: int, live: int, lefts: set[int]) -> dict[int, tuple[int, int, int]]:
     """{tanks: (column after they fired, column of the attacker's losses, of its wins)},
     normal, for every number of tanks in `lefts`: one volley, seen after each count."""
-    results: dict = {}
+    results: dict[int, tuple[int, int, int]] = {}
     after = lost = won = 0
     stops = -1 if fires_from >= BIG else LOWS[min(fires_from, 129)]  # -1: every field
     last = max(lefts, default=0)
@@ -67,10 +74,10 @@ def _attacker_shots(shots: tuple, fires_from: int, live: int, lefts: set) -> dic
     return results
 
 
-def defender(flow, volley, st: tuple, after: int, part: int, mass: float) -> None:
+def defender(flow: Flow, volley: Volley, st: Compact, after: int, part: int, mass: float) -> None:
     """The defender's tanks fire one at a time at the attacker's soldiers; the next
     fires only while the defender has at most `fires_up_to` soldiers."""
-    done: dict = {}
+    done: dict[int, tuple[dict[int, int], dict[int, int], int]] = {}
     for x, X, delta, left in volley.intercepts:
         if mass * x < flow.epsilon and flow.prune(mass * x):
             continue
@@ -87,15 +94,16 @@ def defender(flow, volley, st: tuple, after: int, part: int, mass: float) -> Non
             flow.merged_ends[LOST] += won * X
 
 
-def _defender_shots(flow, shots: tuple, st: tuple, column: int, left: int) -> tuple:
+def _defender_shots(flow: Flow, shots: Shots, st: Compact, column: int,
+                    left: int) -> tuple[dict[int, int], dict[int, int], int]:
     """({attackers left: merged column after}, {attackers left: column of the
     defender's losses}, column of its wins), normal."""
     live = {st[2]: column}
-    after: dict = defaultdict(int)
-    lost: dict = defaultdict(int)
+    after: defaultdict[int, int] = defaultdict(int)
+    lost: defaultdict[int, int] = defaultdict(int)
     won = 0
     for shot in range(left):
-        nxt: dict = defaultdict(int)
+        nxt: defaultdict[int, int] = defaultdict(int)
         for a, column in live.items():
             if shot:
                 stop = column & flow.mask("from", flow.tables.fires_up_to(st, a) + 1)

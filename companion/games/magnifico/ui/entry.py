@@ -53,12 +53,17 @@ class MagnificoUI:
     def attach(self, session: GameSession, hardware: HardwareHub) -> None:
         self.session, self.hardware = session, hardware
         self.notes = Notes()
-        if self.odds is None:  # one worker thread for the app's life; it follows the new session
+        if self.odds is None:  # one odds worker for the app's life; it follows the new session
             self.odds = OddsWorker(hardware.post, lambda: self.session.version if self.session else 0)
         self.odds.post, self.odds.cache = hardware.post, {}
         self.bids = Bids(session, hardware)
         session.observers.append(self._on_change)
         hardware.restarted.append(self.bids.reopen)
+
+    def stop(self) -> None:
+        """The app stops: end the odds process (an optional member of the UI contract)."""
+        if self.odds is not None:
+            self.odds.stop()
 
     def _on_change(self, change: Change) -> None:
         assert self.bids is not None

@@ -1,8 +1,11 @@
-"""The odds are computed off the main thread: the screen says "computing the odds…", a tap
-is processed meanwhile, and the odds appear when the worker delivers them (docs/battle.md
-"Speed": exact odds take seconds with airplanes on both sides, so the app uses float mode)."""
+"""The odds are computed in a separate process: the screen says "computing the odds…", a tap
+is processed meanwhile, the odds appear when the process delivers them (docs/battle.md
+"Speed": exact odds take seconds with airplanes on both sides, so the app uses float mode),
+and the process ends with the app."""
 
-import threading
+import functools
+import os
+from pathlib import Path
 
 import pytest
 
@@ -45,20 +48,32 @@ def bruno_attacks(home):
     return app, bruno, middle
 
 
+class Gate:
+    """The odds process's answers held until ``set`` (a file the child waits for)."""
+
+    def __init__(self, path: Path):
+        self.path = path
+
+    def set(self) -> None:
+        self.path.touch()
+
+    def is_set(self) -> bool:
+        return self.path.exists()
+
+    def calls(self) -> list[str]:
+        calls = Path(str(self.path) + ".calls")
+        return calls.read_text().split() if calls.exists() else []
+
+
 @pytest.fixture
-def slow_odds(monkeypatch):
-    """battle.odds held until the test releases it (the worker thread waits on an Event)."""
-    from companion.games.magnifico import battle
+def slow_odds(bruno_attacks, tmp_path):
+    """The odds process computes through ``gated_odds.gated``, held until the test releases it."""
+    from tests.games.magnifico.ui.gated_odds import gated
 
-    real, release, calls = battle.odds, threading.Event(), []
-
-    def slow(position, exact=True):
-        calls.append(exact)
-        assert release.wait(10)
-        return real(position, exact=exact)
-
-    monkeypatch.setattr(battle, "odds", slow)
-    yield release, calls
+    app = bruno_attacks[0]
+    release = Gate(tmp_path / "gate")
+    mag(app).odds.compute = functools.partial(gated, str(release.path))
+    yield release, release.calls
     release.set()
 
 
@@ -90,7 +105,7 @@ def test_attack_preview_stays_responsive_while_odds_compute(bruno_attacks, slow_
     assert harness.find_id("odds").text == app.t("battle.odds_computing")
     release.set()
     assert wait_for(lambda: "%" in harness.find_id("odds").text)
-    assert calls and not any(calls)  # float mode only (exact=False)
+    assert 1 <= len(calls()) <= 3  # the child computed: the first pick, the stepped one, the latest
     assert turn.pick["soldiers"] == before - 1  # the delivery did not redraw the choice
 
 
@@ -146,3 +161,56 @@ def test_battle_lines_in_the_tables_language_with_plurals(bruno_attacks):
     finally:
         app.set_lang("en")
     assert app.t("battle.log_soldiers", n=1) == "1 soldier" and app.t("battle.log_soldiers", n=2) == "2 soldiers"
+
+
+
+STOP_SCRIPT = """
+import os
+from companion.app import kivy_env
+kivy_env.configure(headless=True)
+from companion.app import harness
+from companion.app.main import CompanionApp
+from tests.kivy_app import make_settings
+
+app = harness.start(CompanionApp(settings=make_settings(), lang="en"))
+worker = app.uis["magnifico"].odds
+assert worker.odds((0, "probe"), {}) is not None  # PENDING: the child is started
+pid = worker.pid
+assert pid is not None and pid != os.getpid()
+harness.stop(app)
+assert worker.pid is None
+try:
+    os.kill(pid, 0)
+    print("alive", pid)
+except ProcessLookupError:
+    print("gone", pid)
+"""
+
+
+def test_odds_process_ends_with_the_app(tmp_path):
+    """The odds run in a child process (not a thread of the app), gone once the app stops
+    (a separate app process: the tests' own app lives for the whole session)."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[4]
+    env = {**os.environ, "MAGNIFICO_DB": str(tmp_path / "j.sqlite3"), "MAGNIFICO_KEY_FILE": str(tmp_path / "j.key")}
+    out = subprocess.run([sys.executable, "-c", STOP_SCRIPT], cwd=root, env=env, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.split()[0] == "gone", out.stdout
+
+
+def test_odds_kept_are_bounded_and_of_the_current_position_only():
+    """Issue 13: the odds cache is bounded (CACHE_SIZE of the current state version) and a
+    new position drops the odds of the old one."""
+    from companion.games.magnifico.ui.odds import CACHE_SIZE, OddsWorker
+
+    now = {"v": 1}
+    worker = OddsWorker(lambda fn: fn(), lambda: now["v"], inline=True, compute=len)
+    for i in range(CACHE_SIZE * 2):
+        assert worker.odds((1, i), {"i": i}) == 1
+    assert len(worker.cache) == CACHE_SIZE and (1, CACHE_SIZE * 2 - 1) in worker.cache
+    now["v"] = 2
+    worker.odds((2, "x"), {})
+    assert list(worker.cache) == [(2, "x")]

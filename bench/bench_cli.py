@@ -1,0 +1,92 @@
+"""Command-line speed: each journal command in a fresh process, as a table's owner runs it.
+
+    python bench/bench_cli.py [--runs 5]
+
+Times (median wall clock over fresh processes, Python's own start included) `games`,
+`replay FILE`, `state`, `export` and `import FILE` on a journal holding one finished demo
+game. Baselines in the same run: `python -c pass` (the interpreter alone) and a stdlib
+script that opens the journal with `sqlite3` and decodes its rows as JSON (comparable work
+with no framework). Goal (issue 13): every command under 0.4 s here (about 1.2-2 s on a
+Raspberry Pi, 3-5 times slower; the estimate is printed beside each figure).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+GOAL = 0.4
+
+STDLIB_READ = """
+import json, sqlite3, sys
+db = sqlite3.connect("file:" + sys.argv[1] + "?mode=ro", uri=True)
+rows = 0
+for (name,) in db.execute("select name from sqlite_master where type='table'"):
+    for row in db.execute(f'select * from "{name}"'):
+        for cell in row:
+            if isinstance(cell, str) and cell[:1] in "[{":
+                try:
+                    json.loads(cell)
+                except ValueError:
+                    pass
+        rows += 1
+print(rows)
+"""
+
+
+def timed(argv: list[str], env: dict[str, str], runs: int, stdin: str | None = None) -> float:
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        out = subprocess.run(argv, env=env, cwd=ROOT, capture_output=True, text=True, input=stdin)
+        times.append(time.perf_counter() - t0)
+        if out.returncode not in (0, 1):
+            raise SystemExit(f"{' '.join(argv)} failed: {out.stderr[-500:]}")
+    return statistics.median(times)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=5)
+    args = ap.parse_args()
+    tmp = Path(tempfile.mkdtemp(prefix="bench-cli-"))
+    db = tmp / "journal.sqlite3"
+    env = {**os.environ, "MAGNIFICO_DB": str(db), "MAGNIFICO_KEY_FILE": str(tmp / "journal.key")}
+    py = [sys.executable]
+    record = tmp / "game.jsonl"
+    # one finished demo game in the journal, and its record on disk
+    out = subprocess.run(py + ["-m", "companion", "demo", "--seed", "3", "--quiet", "--record", str(record)], env=env,
+                         cwd=ROOT, capture_output=True, text=True)
+    if out.returncode != 0 or not record.exists():
+        raise SystemExit(f"cannot make a demo record: {out.stderr[-500:]}")
+    imported = subprocess.run(py + ["-m", "companion", "import", "--db", str(db), str(record)], env=env, cwd=ROOT,
+                              capture_output=True, text=True)
+    if imported.returncode != 0:
+        raise SystemExit(f"cannot import the demo record: {imported.stderr[-500:]}")
+    rows = [
+        ("baseline: python -c pass", py + ["-c", "pass"], None),
+        ("baseline: stdlib sqlite3 + json over the journal", py + ["-c", STDLIB_READ, str(db)], None),
+        ("games", py + ["-m", "companion", "games"], None),
+        ("replay FILE", py + ["-m", "companion", "replay", str(record)], None),
+        ("state", py + ["-m", "companion", "state", "--db", str(db)], None),
+        ("export", py + ["-m", "companion", "export", "--db", str(db)], None),
+        ("import FILE", py + ["-m", "companion", "import", "--db", str(db), str(record)], None),
+    ]
+    base = None
+    for name, argv, stdin in rows:
+        med = timed(argv, env, args.runs, stdin)
+        base = base or med
+        verdict = "" if name.startswith("baseline") else f", goal < {GOAL} s: {'met' if med < GOAL else 'NOT met'}"
+        print(f"{name}: median {med:.2f} s (Pi ~{3 * med:.1f}-{5 * med:.1f} s; ratio to python alone "
+              f"{med / base:.1f}){verdict}")
+
+
+if __name__ == "__main__":
+    main()
