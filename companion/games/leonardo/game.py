@@ -3,19 +3,24 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.game import BoxSchema, Event, Expect, History, Outcome
 from companion.core.i18n import DEFAULT_LANG
+from companion.core.lazy import lazy
 
-from . import box as B
-from . import commands as C
-from . import describe as D
-from . import engine as E
-from .end import outcome as _outcome
-from .expects import expects as _expects
-from .record import summary as _summary
-from .state import State
+if TYPE_CHECKING:
+    from .state import State
+
+# the rules, imported when a method first needs them (listing the games imports none)
+B = lazy(".box", __package__)
+C = lazy(".commands", __package__)
+D = lazy(".describe", __package__)
+E = lazy(".engine", __package__)
+end = lazy(".end", __package__)
+X = lazy(".expects", __package__)
+R = lazy(".record", __package__)
+S = lazy(".state", __package__)
 
 
 def _load_box(profile: dict[str, Any] | None) -> dict[str, Any]:
@@ -38,9 +43,11 @@ class Leonardo:
     seats = (3, 6)
     rules_version = "leonardo-1"
     domain = "leonardo"
-    secrets = E.SECRETS
+    secrets = {"factions": frozenset({"ChooseFaction"}), "market_bets": frozenset({"LockBet"})}  # engine.SECRETS
     box = BoxSchema(load=_load_box, remember=_remember, remembers=frozenset({"SetPrintedValue"}))
-    variants = E.VARIANTS
+    @property
+    def variants(self) -> dict[str, tuple[Any, tuple[Any, ...]]]:
+        return E.VARIANTS  # type: ignore[no-any-return]
 
     # -- the rules ---------------------------------------------------------------------
     def new_game(self, header: dict[str, Any]) -> State:
@@ -63,7 +70,7 @@ class Leonardo:
         return state.to_dict()
 
     def state_from_dict(self, data: dict[str, Any]) -> State:
-        return State.from_dict(data)
+        return S.State.from_dict(data)  # type: ignore[no-any-return]
 
     def command_to_dict(self, command: Any) -> dict[str, Any]:
         return C.to_dict(command)
@@ -82,16 +89,16 @@ class Leonardo:
         return D.describe_command(command, header, lang)
 
     def summary(self, state: State) -> dict[str, Any]:
-        return _summary(state)
+        return R.summary(state)  # type: ignore[no-any-return]
 
     def outcome(self, state: State) -> Outcome | None:
-        return _outcome(state)
+        return end.outcome(state)  # type: ignore[no-any-return]
 
     def history(self, state: State) -> History:
         return History(state.round, state.phase == "over", self.outcome(state))
 
     def expects(self, state: State) -> list[Expect]:
-        return _expects(state)
+        return X.expects(state)  # type: ignore[no-any-return]
 
     # -- a virtual table ---------------------------------------------------------------
     def demo_header(self, players: int, seed: int = 1) -> dict[str, Any]:
