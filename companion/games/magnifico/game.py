@@ -9,13 +9,17 @@ from companion.core.game import BoxSchema, Event, Expect, ExpectKind, History, O
 from companion.core.i18n import DEFAULT_LANG
 from companion.core.lazy import lazy
 
+# the rules, imported when a method first needs them (listing the games imports none);
+# the type checker sees the modules themselves
 if TYPE_CHECKING:
+    from . import commands as C
+    from . import engine as E
+    from . import state as S
     from .state import State
-
-# the rules, imported when a method first needs them (listing the games imports none)
-C = lazy(".commands", __package__)
-E = lazy(".engine", __package__)
-S = lazy(".state", __package__)
+else:
+    C = lazy(".commands", __package__)
+    E = lazy(".engine", __package__)
+    S = lazy(".state", __package__)
 
 MAX_DEMO_ROUNDS = 80
 
@@ -56,7 +60,7 @@ class Magnifico:
     box = BoxSchema(load=_load_box, remember=_remember, remembers=frozenset({"SetCardValue"}))
     @property
     def variants(self) -> dict[str, tuple[Any, str]]:
-        return cast(dict[str, tuple[Any, str]], E.VARIANTS)
+        return E.VARIANTS
 
     # -- the rules ---------------------------------------------------------------------
     def new_game(self, header: dict[str, Any]) -> State:
@@ -77,7 +81,7 @@ class Magnifico:
         return state.to_dict()
 
     def state_from_dict(self, data: dict[str, Any]) -> State:
-        return S.State.from_dict(data)  # type: ignore[no-any-return]
+        return S.State.from_dict(data)
 
     def command_to_dict(self, command: Any) -> dict[str, Any]:
         return C.to_dict(command)
