@@ -22,7 +22,6 @@ def imported_modules(path: pathlib.Path):
         elif isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) in (
             "import_module",
             "__import__",
-            "lazy",  # companion.core.lazy: a module imported on first use is still imported
         ):
             if node.args and isinstance(node.args[0], ast.Constant):
                 yield str(node.args[0].value)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from companion.core.game import BoxSchema, Event, Expect, History, Outcome
@@ -22,14 +23,53 @@ if TYPE_CHECKING:
     from . import state as S
     from .state import State
 else:
-    B = lazy(".box", __package__)
-    C = lazy(".commands", __package__)
-    D = lazy(".describe", __package__)
-    E = lazy(".engine", __package__)
-    end = lazy(".end", __package__)
-    X = lazy(".expects", __package__)
-    R = lazy(".record", __package__)
-    S = lazy(".state", __package__)
+    @lazy
+    def B() -> ModuleType:
+        from . import box as B
+
+        return B
+
+    @lazy
+    def C() -> ModuleType:
+        from . import commands as C
+
+        return C
+
+    @lazy
+    def D() -> ModuleType:
+        from . import describe as D
+
+        return D
+
+    @lazy
+    def E() -> ModuleType:
+        from . import engine as E
+
+        return E
+
+    @lazy
+    def end() -> ModuleType:
+        from . import end
+
+        return end
+
+    @lazy
+    def X() -> ModuleType:
+        from . import expects as X
+
+        return X
+
+    @lazy
+    def R() -> ModuleType:
+        from . import record as R
+
+        return R
+
+    @lazy
+    def S() -> ModuleType:
+        from . import state as S
+
+        return S
 
 
 def _load_box(profile: dict[str, Any] | None) -> dict[str, Any]:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from companion.core.game import BoxSchema, Event, Expect, History, Outcome
@@ -23,15 +24,60 @@ if TYPE_CHECKING:
     from . import text
     from .state import State
 else:
-    C = lazy(".commands", __package__)
-    demo = lazy(".demo", __package__)
-    describe = lazy(".describe", __package__)
-    engine = lazy(".engine", __package__)
-    legality = lazy(".legality", __package__)
-    record = lazy(".record", __package__)
-    scoring = lazy(".scoring", __package__)
-    S = lazy(".state", __package__)
-    text = lazy(".text", __package__)
+    @lazy
+    def C() -> ModuleType:
+        from . import commands as C
+
+        return C
+
+    @lazy
+    def demo() -> ModuleType:
+        from . import demo
+
+        return demo
+
+    @lazy
+    def describe() -> ModuleType:
+        from . import describe
+
+        return describe
+
+    @lazy
+    def engine() -> ModuleType:
+        from . import engine
+
+        return engine
+
+    @lazy
+    def legality() -> ModuleType:
+        from . import legality
+
+        return legality
+
+    @lazy
+    def record() -> ModuleType:
+        from . import record
+
+        return record
+
+    @lazy
+    def scoring() -> ModuleType:
+        from . import scoring
+
+        return scoring
+
+    @lazy
+    def S() -> ModuleType:
+        from . import state as S
+
+        return S
+
+    @lazy
+    def text() -> ModuleType:
+        from . import text
+
+        return text
+
 
 BOX_KEYS = ("token_supply",)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, cast
 
 from companion.core.game import BoxSchema, Event, Expect, ExpectKind, History, Outcome
@@ -17,9 +18,24 @@ if TYPE_CHECKING:
     from . import state as S
     from .state import State
 else:
-    C = lazy(".commands", __package__)
-    E = lazy(".engine", __package__)
-    S = lazy(".state", __package__)
+    @lazy
+    def C() -> ModuleType:
+        from . import commands as C
+
+        return C
+
+    @lazy
+    def E() -> ModuleType:
+        from . import engine as E
+
+        return E
+
+    @lazy
+    def S() -> ModuleType:
+        from . import state as S
+
+        return S
+
 
 MAX_DEMO_ROUNDS = 80
 
