@@ -37,12 +37,21 @@ def _tell(journal) -> int:
 
 
 def run(args) -> int:
-    # imported here: every `python -m companion` loads this module, few need SQLAlchemy
-    from companion.storage.journal import Journal
-
+    # imported here, and only what the command needs: `state` and `export` read the file
+    # without SQLAlchemy (reader.py); `import` and `--list` use the journal itself
     if args.command == "import":
+        from companion.storage.journal import Journal
+
         return _import(args, Journal)
-    with Journal(args.db, readonly=True) as journal:
+    if args.list:
+        from companion.storage.journal import Journal
+
+        opened = Journal(args.db, readonly=True)
+    else:
+        from companion.storage.reader import JournalReader
+
+        opened = JournalReader(args.db)
+    with opened as journal:
         status = _tell(journal)
         if args.list:
             for g in journal.games():

@@ -1,7 +1,8 @@
 """The journal's SQLite file: where it is, its instance lock, its connections, its errors.
 
 Every connection runs in WAL mode with ``synchronous=FULL``: a commit is on the disk when
-it returns. Opening a journal (checking it against its shadow, repairing, migrating) is
+it returns. SQLAlchemy is imported only by the functions that make an engine, so a
+command that only reads (``reader.py``) never pays for it. Opening a journal (checking it against its shadow, repairing, migrating) is
 ``opening.open_database``; this module holds the parts it is made of.
 """
 
@@ -11,13 +12,15 @@ import contextlib
 import errno
 import os
 import sqlite3
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Engine, create_engine, event, exc
-from sqlalchemy.pool import StaticPool
+if TYPE_CHECKING:
+    from sqlalchemy import Engine
 
 from companion.core.i18n import Message
 from companion.storage.dbview import ro_uri
@@ -46,9 +49,10 @@ def resolve_path(location: str) -> Path:
     """The file of a journal given as a path or an ``sqlite:///`` URL."""
     if "://" not in location:
         return Path(location).expanduser()
-    try:
-        from sqlalchemy.engine import make_url
+    from sqlalchemy import exc
+    from sqlalchemy.engine import make_url
 
+    try:
         url = make_url(location)
     except exc.ArgumentError as err:
         raise StorageError.of("bad_location", location=location) from err
@@ -61,10 +65,11 @@ def resolve_path(location: str) -> Path:
 
 @dataclass
 class Database:
-    """An open journal: its SQLAlchemy engine, its shadow, and what the user must be told."""
+    """An open journal: its SQLAlchemy engine (None when opened only to be read by
+    reader.py: then ``games`` holds it), its shadow, and what the user must be told."""
 
     path: Path
-    engine: Engine
+    engine: Engine | None
     readonly: bool
     journal_id: str
     notices: list[Message] = field(default_factory=list)
@@ -72,9 +77,11 @@ class Database:
     shadow: ShadowWriter | None = None
     in_memory: bool = False  # read-only, repaired in memory from the shadow
     _lock: int | None = None
+    games: dict[int, Any] | None = None  # (dbview.GameRec by id) opened without an engine
 
     def close(self) -> None:
-        self.engine.dispose()
+        if self.engine is not None:
+            self.engine.dispose()
         if self.shadow is not None:
             self.shadow.close()
             self.shadow = None
@@ -131,6 +138,8 @@ def _pragmas(readonly: bool, busy_timeout: float):
 
 
 def file_engine(path: Path, *, readonly: bool, immutable: bool = False, busy_timeout: float = BUSY_TIMEOUT) -> Engine:
+    from sqlalchemy import create_engine, event
+
     url = f"sqlite:///{ro_uri(path, immutable=immutable)}&uri=true" if readonly else f"sqlite:///{path}"
     engine = create_engine(url, connect_args={"timeout": busy_timeout, "check_same_thread": False})
     event.listen(engine, "connect", _pragmas(readonly, busy_timeout))
@@ -139,6 +148,9 @@ def file_engine(path: Path, *, readonly: bool, immutable: bool = False, busy_tim
 
 def memory_engine() -> Engine:
     """A private in-memory database (one connection shared by every session)."""
+    from sqlalchemy import create_engine
+    from sqlalchemy.pool import StaticPool
+
     return create_engine("sqlite://", poolclass=StaticPool, connect_args={"check_same_thread": False})
 
 
@@ -159,9 +171,15 @@ def backup(path: Path, version: int) -> Path:
 @contextlib.contextmanager
 def storage_errors(path: Path) -> Iterator[None]:
     """Turn SQLite's failures into a ``StorageError`` the table can act on."""
+    # SQLAlchemy's errors only if it was imported: a process that never loaded it raises none
+    sa = sys.modules.get("sqlalchemy.exc")
+    operational: tuple[type[BaseException], ...] = (sqlite3.OperationalError,)
+    damaged: tuple[type[BaseException], ...] = (sqlite3.DatabaseError,)
+    if sa is not None:
+        operational, damaged = (*operational, sa.OperationalError), (*damaged, sa.DatabaseError)
     try:
         yield
-    except (exc.OperationalError, sqlite3.OperationalError) as err:
+    except operational as err:
         message = str(getattr(err, "orig", err))
         if "full" in message:
             raise StorageError.of("disk_full", path=str(path)) from err
@@ -172,6 +190,6 @@ def storage_errors(path: Path) -> Iterator[None]:
         if "decode" in message or "UTF-8" in message:
             raise StorageError.of("damaged_text", path=str(path)) from err
         raise StorageError.of("not_saved", path=str(path), detail=message) from err
-    except (exc.DatabaseError, sqlite3.DatabaseError) as err:
+    except damaged as err:
         message = str(getattr(err, "orig", err))
         raise StorageError.of("damaged_restart", path=str(path), detail=message) from err

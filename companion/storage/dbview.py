@@ -61,6 +61,7 @@ class GameRec:
     head: int
     txn: int
     rows: dict[int, RowRec] = field(default_factory=dict)
+    updated_at: str | None = None  # as the database has it (the list of games sorts by it)
 
 
 @dataclass
@@ -238,8 +239,8 @@ def _scan(conn: sqlite3.Connection, sql: str, view: DbView):
 
 
 def _read_games(conn: sqlite3.Connection, view: DbView) -> None:
-    sql = "SELECT id, game, header, meta, created_at, head, txn, sum FROM games"
-    for gid, name, header, meta, created_at, head, txn, total in _scan(conn, sql, view):
+    sql = "SELECT id, game, header, meta, created_at, head, txn, sum, updated_at FROM games"
+    for gid, name, header, meta, created_at, head, txn, total, updated in _scan(conn, sql, view):
         fields = (_text(name), _text(header), _text(meta), _text(created_at), _int(head), _int(txn), _text(total))
         if _int(gid) is None or any(f is None for f in fields):
             view.bad_games.add(gid if _int(gid) is not None else -1)
@@ -248,7 +249,7 @@ def _read_games(conn: sqlite3.Connection, view: DbView) -> None:
         if game_sum(gid, name_, created_, head_, txn_, header_, meta_) != total_:
             view.bad_games.add(gid)
             continue
-        view.games[gid] = GameRec(gid, name_, header_, meta_, created_, head_, txn_)
+        view.games[gid] = GameRec(gid, name_, header_, meta_, created_, head_, txn_, updated_at=_text(updated))
 
 
 def _read_commands(conn: sqlite3.Connection, view: DbView) -> None:

@@ -36,6 +36,7 @@ from companion.storage.logbook import Teller, players
 from companion.storage.models import CommandRow, Game, Snapshot
 from companion.storage.opening import open_database
 from companion.storage.records import dumps
+from companion.storage.reader import apply_stored
 from companion.storage.recovery import GameReport
 from companion.storage.rules import Rules, RulesBook
 from companion.storage.journal_records import JournalRecords
@@ -245,17 +246,7 @@ class Journal(SealedRows, Snapshots, UndoRedo, JournalRecords):
         return state
 
     def _apply_stored(self, g: OpenGame, state, seq: int, command: dict):
-        try:
-            state, _ = g.rules.apply(state, g.rules.command_from_dict(command))
-            return state
-        except StorageError:
-            raise
-        except GameError as err:
-            raise StorageError.of("replay_refused", game=g.id, seq=seq, type=str(command.get("type")),
-                                  reason=err.reason) from err
-        except Exception as err:  # noqa: BLE001 - a fault in the rules: still a message, not a traceback
-            raise StorageError.of("replay_failed", game=g.id, seq=seq, type=str(command.get("type")),
-                                  detail=f"{type(err).__name__}: {err}") from err
+        return apply_stored(g.rules, g.id, state, seq, command)
 
     def state(self, game_id: int):
         """The current state of a game (opened from the journal the first time)."""

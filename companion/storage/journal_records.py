@@ -1,9 +1,8 @@
-"""A game of the journal as its record (export, sealed choices sealed) and a record as a new game."""
+"""A record as a new game of the journal (its export, sealed choices sealed: exports.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from pathlib import Path
 
 from sqlalchemy import insert, update
 
@@ -13,7 +12,8 @@ from companion.storage.errors import JournalRefusal, StorageError
 from companion.storage.logbook import players
 from companion.storage.models import CommandRow, Game, Snapshot
 from companion.storage.opengame import OpenGame
-from companion.storage.records import dumps, parse_record, record_text, sealed_line, write_private
+from companion.storage.exports import RecordExport
+from companion.storage.records import dumps, parse_record
 from companion.storage.rules import Rules
 from companion.storage.secrets import secrets_of
 from companion.storage.sums import row_sum
@@ -21,24 +21,8 @@ from companion.storage.sums import row_sum
 GAMES, COMMANDS, SNAPSHOTS = Game.__table__, CommandRow.__table__, Snapshot.__table__
 
 
-class JournalRecords:
+class JournalRecords(RecordExport):
     """A part of ``Journal`` (journal.py), as the module doc says."""
-
-    def export(self, game_id: int) -> str:
-        """The game as its record: JSON Lines, the header then one command per line; a
-        command still sealed is written sealed (who, never what)."""
-        g = self._game(game_id)
-        commands = []
-        for seq, sealed, body in self._rows(g):
-            if sealed:
-                commands.append(sealed_line(self._row_public(g.id, seq, True, body)["command"]))
-            else:
-                commands.append(self._row_body(g.id, seq, False, body)["command"])
-        return record_text(g.header, commands)
-
-    def export_to(self, game_id: int, path: str | Path) -> Path:
-        """The record written to ``path``, readable by its owner only (0600)."""
-        return write_private(path, self.export(game_id))
 
     def import_record(self, lines: str | Iterable[str], *, name: str = "the record", meta: dict | None = None) -> int:
         """A record (JSON Lines) as a new game; every line is checked before anything is written.

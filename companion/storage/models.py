@@ -23,7 +23,9 @@ from sqlalchemy import UniqueConstraint
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
-SCHEMA_VERSION = 3
+from companion.storage.schema import COMMANDS_TABLE, GAMES_TABLE, SCHEMA_TABLE, SCHEMA_VERSION, SNAPSHOTS_TABLE
+
+__all__ = ["SCHEMA_VERSION", "CommandRow", "Game", "JournalModel", "SchemaVersion", "Snapshot"]
 
 
 class JournalModel(SQLModel, registry=registry()):
@@ -31,7 +33,7 @@ class JournalModel(SQLModel, registry=registry()):
 
 
 class SchemaVersion(JournalModel, table=True):
-    __tablename__ = "schema_version"
+    __tablename__ = SCHEMA_TABLE
     id: int = Field(default=1, primary_key=True)
     version: int
     updated_at: str
@@ -40,7 +42,7 @@ class SchemaVersion(JournalModel, table=True):
 
 
 class Game(JournalModel, table=True):
-    __tablename__ = "games"
+    __tablename__ = GAMES_TABLE
     id: int | None = Field(default=None, primary_key=True)
     game: str
     header: str
@@ -59,10 +61,10 @@ class Game(JournalModel, table=True):
 
 
 class CommandRow(JournalModel, table=True):
-    __tablename__ = "commands"
+    __tablename__ = COMMANDS_TABLE
     __table_args__ = (UniqueConstraint("game_id", "seq"),)
     id: int | None = Field(default=None, primary_key=True)
-    game_id: int = Field(foreign_key="games.id", index=True)
+    game_id: int = Field(foreign_key=f"{GAMES_TABLE}.id", index=True)
     seq: int
     status: str = "done"
     secret: bool = False
@@ -75,10 +77,10 @@ class CommandRow(JournalModel, table=True):
 
 
 class Snapshot(JournalModel, table=True):
-    __tablename__ = "snapshots"
+    __tablename__ = SNAPSHOTS_TABLE
     __table_args__ = (UniqueConstraint("game_id", "seq"),)
     id: int | None = Field(default=None, primary_key=True)
-    game_id: int = Field(foreign_key="games.id", index=True)
+    game_id: int = Field(foreign_key=f"{GAMES_TABLE}.id", index=True)
     seq: int
     rules_version: str
     sealed: bool = False

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.core.i18n import Message
 from companion.storage import shadow as shadows
@@ -27,13 +28,21 @@ from companion.storage.database import (
 )
 from companion.storage.dbview import SQLITE_MAGIC, DbView, needs_immutable, read_db, wal_path
 from companion.storage.errors import StorageError, message
-from companion.storage.migrations import migrate
-from companion.storage.models import SCHEMA_VERSION
-from companion.storage.rebuild import base_line, checkpoint, create_schema, new_journal_id, write_games
+from companion.storage.schema import SCHEMA_VERSION
 from companion.storage.recovery import GameReport, Merged, merge
 from companion.storage.settings import data_dir
 from companion.storage.shadow import ShadowView, ShadowWriter, shadow_path
 from companion.storage.wal import check_wal
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
+
+def _rebuild() -> ModuleType:
+    """rebuild.py, imported when a file is written (it needs SQLAlchemy; reading does not)."""
+    from companion.storage import rebuild
+
+    return rebuild
 
 
 def ranges(numbers: list[int]) -> str:
@@ -89,7 +98,13 @@ def set_aside(path: Path) -> Path:
     return target
 
 
-def open_database(location: str, *, readonly: bool = False, busy_timeout: float = BUSY_TIMEOUT) -> Database:
+def open_database(location: str, *, readonly: bool = False, busy_timeout: float = BUSY_TIMEOUT,
+                  engine: bool = True) -> Database:
+    """The journal at ``location``, checked (and repaired unless ``readonly``). ``engine=False``
+    (read-only only): no SQLAlchemy engine; ``Database.games`` holds the games as read and
+    merged, with the same notices and errors (reader.py)."""
+    if not engine and not readonly:
+        raise ValueError("only a read-only journal opens without an engine")
     path = resolve_path(location)
     if path.is_dir():
         raise StorageError.of("is_folder", path=str(path))
@@ -105,7 +120,9 @@ def open_database(location: str, *, readonly: bool = False, busy_timeout: float 
             except OSError as err:
                 raise folder_error(path, err) from None
             lock = instance_lock(path)
-        db = _Opening(path, readonly, busy_timeout).run()
+        opening = _Opening(path, readonly, busy_timeout)
+        opening.engine = engine
+        db = opening.run()
         db._lock = lock
         return db
     except BaseException:
@@ -121,6 +138,7 @@ class _Opening:
         self.path, self.readonly, self.busy_timeout = path, readonly, busy_timeout
         self.shadow_path = shadow_path(path)
         self.notices: list[Message] = []
+        self.engine = True  # False: read-only, the games handed over as read (Database.games)
 
     def run(self) -> Database:
         shadow = shadows.read(self.shadow_path)
@@ -157,6 +175,8 @@ class _Opening:
         engine = file_engine(self.path, readonly=False, busy_timeout=self.busy_timeout)
         try:
             with storage_errors(self.path), engine.begin() as conn:
+                from companion.storage.migrations import migrate
+
                 migrate(conn, version, now())
         finally:
             engine.dispose()
@@ -170,16 +190,16 @@ class _Opening:
         if self.readonly:
             key = "no_journal" if not self.path.exists() else "no_games_yet"
             raise StorageError.of(key, path=str(self.path))
-        journal_id = shadow.journal_id or new_journal_id()
+        journal_id = shadow.journal_id or _rebuild().new_journal_id()
         if _any_of(self.path, main=False):  # a -wal whose database is gone: never let it meet a new one
             aside = set_aside(self.path)
             self.notices.append(message("orphan_wal", path=str(self.path), aside=str(aside)))
         engine = file_engine(self.path, readonly=False, busy_timeout=self.busy_timeout)
         with storage_errors(self.path):
             with engine.begin() as conn:
-                create_schema(conn, journal_id)
+                _rebuild().create_schema(conn, journal_id)
             with engine.begin() as conn:
-                checkpoint(conn)  # the main file alone shows it is a journal, even without its -wal
+                _rebuild().checkpoint(conn)  # the main file alone shows it is a journal, even without its -wal
             shadows.write_new(self.shadow_path, journal_id, [])
         return Database(self.path, engine, False, journal_id, self.notices,
                         shadow=ShadowWriter(self.shadow_path))
@@ -196,7 +216,7 @@ class _Opening:
         wal_damaged = False
         if not usable.exists and view.kind == "journal":
             wal_damaged = check_wal(wal_path(self.path)).damaged
-        journal_id = view.journal_id or shadow.journal_id or new_journal_id()
+        journal_id = view.journal_id or shadow.journal_id or _rebuild().new_journal_id()
         crash = bool(merged.rolled_forward) and not damaged and not wal_damaged
         need_db = damaged or db_missing or wal_damaged or (merged.db_differs and not crash)
         need_shadow = merged.shadow_differs or not usable.exists or other
@@ -224,14 +244,15 @@ class _Opening:
         if need_db or crash:  # (crash: the shadow's last line, as the app will keep it on opening)
             if not usable.lines:
                 raise self._unreadable(view, damaged, db_missing)
+            if not self.engine:
+                self._repaired_notices(merged, crash)
+                return Database(self.path, None, True, journal_id, self.notices, list(merged.reports.values()),
+                                in_memory=True, games=dict(merged.games))
             engine = memory_engine()
             with engine.begin() as conn:
-                create_schema(conn, journal_id)
-                write_games(conn, merged.games.values())
-            if not crash:
-                self.notices.append(message("repaired_in_memory", path=str(self.path),
-                                            shadow=str(self.shadow_path)))
-                self._game_notices(merged, None)
+                _rebuild().create_schema(conn, journal_id)
+                _rebuild().write_games(conn, merged.games.values())
+            self._repaired_notices(merged, crash)
             return Database(self.path, engine, True, journal_id, self.notices, list(merged.reports.values()),
                             in_memory=True)
         if shadow.damaged or shadow.unreadable:
@@ -239,9 +260,17 @@ class _Opening:
                                         count=len(shadow.damaged) or 1))
         elif not shadow.exists and view.games:
             self.notices.append(message("shadow_missing_read_only", shadow=str(self.shadow_path)))
+        if not self.engine:
+            return Database(self.path, None, True, journal_id, self.notices, list(merged.reports.values()),
+                            games=dict(merged.games))
         engine = file_engine(self.path, readonly=True, immutable=needs_immutable(self.path),
                              busy_timeout=self.busy_timeout)
         return Database(self.path, engine, True, journal_id, self.notices, list(merged.reports.values()))
+
+    def _repaired_notices(self, merged: Merged, crash: bool) -> None:
+        if not crash:
+            self.notices.append(message("repaired_in_memory", path=str(self.path), shadow=str(self.shadow_path)))
+            self._game_notices(merged, None)
 
     def _unreadable(self, view: DbView, damaged: bool, db_missing: bool) -> StorageError:
         """Read-only, damaged, and no shadow to read instead: exactly what is damaged."""
@@ -264,7 +293,7 @@ class _Opening:
         engine = file_engine(self.path, readonly=False, busy_timeout=self.busy_timeout)
         try:
             with storage_errors(self.path), engine.begin() as conn:
-                write_games(conn, [merged.games[g] for g in merged.rolled_forward], replace=True)
+                _rebuild().write_games(conn, [merged.games[g] for g in merged.rolled_forward], replace=True)
         finally:
             engine.dispose()
 
@@ -278,10 +307,10 @@ class _Opening:
         engine = file_engine(tmp, readonly=False, busy_timeout=self.busy_timeout)
         try:
             with storage_errors(tmp), engine.begin() as conn:
-                create_schema(conn, journal_id)
-                write_games(conn, merged.games.values())
+                _rebuild().create_schema(conn, journal_id)
+                _rebuild().write_games(conn, merged.games.values())
             with storage_errors(tmp), engine.begin() as conn:
-                checkpoint(conn)
+                _rebuild().checkpoint(conn)
         finally:
             engine.dispose()
         aside = set_aside(self.path) if _any_of(self.path) else None
@@ -292,7 +321,7 @@ class _Opening:
     def _rewrite_shadow(self, shadow: ShadowView, usable: ShadowView, other: bool, merged: Merged,
                         journal_id: str, migrated: bool) -> None:
         aside = set_aside(self.shadow_path) if self.shadow_path.exists() else None
-        lines = [base_line(g) for g in sorted(merged.games.values(), key=lambda g: g.id)]
+        lines = [_rebuild().base_line(g) for g in sorted(merged.games.values(), key=lambda g: g.id)]
         shadows.write_new(self.shadow_path, journal_id, lines)
         if aside is not None and not other:
             self.notices.append(message("shadow_kept_aside", shadow=str(self.shadow_path), aside=str(aside),

@@ -3,19 +3,73 @@
 
 from __future__ import annotations
 
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from companion.core.game import BoxSchema, Event, Expect, History, Outcome
 from companion.core.i18n import DEFAULT_LANG
+from companion.core.lazy import lazy
 
-from . import box as B
-from . import commands as C
-from . import describe as D
-from . import engine as E
-from .end import outcome as _outcome
-from .expects import expects as _expects
-from .record import summary as _summary
-from .state import State
+# the rules, imported when a method first needs them (listing the games imports none);
+# the type checker sees the modules themselves
+if TYPE_CHECKING:
+    from . import box as B
+    from . import commands as C
+    from . import describe as D
+    from . import engine as E
+    from . import end
+    from . import expects as X
+    from . import record as R
+    from . import state as S
+    from .state import State
+else:
+    @lazy
+    def B() -> ModuleType:
+        from . import box as B
+
+        return B
+
+    @lazy
+    def C() -> ModuleType:
+        from . import commands as C
+
+        return C
+
+    @lazy
+    def D() -> ModuleType:
+        from . import describe as D
+
+        return D
+
+    @lazy
+    def E() -> ModuleType:
+        from . import engine as E
+
+        return E
+
+    @lazy
+    def end() -> ModuleType:
+        from . import end
+
+        return end
+
+    @lazy
+    def X() -> ModuleType:
+        from . import expects as X
+
+        return X
+
+    @lazy
+    def R() -> ModuleType:
+        from . import record as R
+
+        return R
+
+    @lazy
+    def S() -> ModuleType:
+        from . import state as S
+
+        return S
 
 
 def _load_box(profile: dict[str, Any] | None) -> dict[str, Any]:
@@ -38,9 +92,11 @@ class Leonardo:
     seats = (3, 6)
     rules_version = "leonardo-1"
     domain = "leonardo"
-    secrets = E.SECRETS
+    secrets = {"factions": frozenset({"ChooseFaction"}), "market_bets": frozenset({"LockBet"})}  # engine.SECRETS
     box = BoxSchema(load=_load_box, remember=_remember, remembers=frozenset({"SetPrintedValue"}))
-    variants = E.VARIANTS
+    @property
+    def variants(self) -> dict[str, tuple[Any, tuple[Any, ...]]]:
+        return E.VARIANTS
 
     # -- the rules ---------------------------------------------------------------------
     def new_game(self, header: dict[str, Any]) -> State:
@@ -63,7 +119,7 @@ class Leonardo:
         return state.to_dict()
 
     def state_from_dict(self, data: dict[str, Any]) -> State:
-        return State.from_dict(data)
+        return S.State.from_dict(data)
 
     def command_to_dict(self, command: Any) -> dict[str, Any]:
         return C.to_dict(command)
@@ -82,16 +138,16 @@ class Leonardo:
         return D.describe_command(command, header, lang)
 
     def summary(self, state: State) -> dict[str, Any]:
-        return _summary(state)
+        return R.summary(state)
 
     def outcome(self, state: State) -> Outcome | None:
-        return _outcome(state)
+        return end.outcome(state)
 
     def history(self, state: State) -> History:
         return History(state.round, state.phase == "over", self.outcome(state))
 
     def expects(self, state: State) -> list[Expect]:
-        return _expects(state)
+        return X.expects(state)
 
     # -- a virtual table ---------------------------------------------------------------
     def demo_header(self, players: int, seed: int = 1) -> dict[str, Any]:

@@ -3,14 +3,39 @@
 from __future__ import annotations
 
 import random
-from typing import Any, cast
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, cast
 
 from companion.core.game import BoxSchema, Event, Expect, ExpectKind, History, Outcome
 from companion.core.i18n import DEFAULT_LANG
+from companion.core.lazy import lazy
 
-from . import commands as C
-from . import engine as E
-from .state import Phase, State
+# the rules, imported when a method first needs them (listing the games imports none);
+# the type checker sees the modules themselves
+if TYPE_CHECKING:
+    from . import commands as C
+    from . import engine as E
+    from . import state as S
+    from .state import State
+else:
+    @lazy
+    def C() -> ModuleType:
+        from . import commands as C
+
+        return C
+
+    @lazy
+    def E() -> ModuleType:
+        from . import engine as E
+
+        return E
+
+    @lazy
+    def S() -> ModuleType:
+        from . import state as S
+
+        return S
+
 
 MAX_DEMO_ROUNDS = 80
 
@@ -49,7 +74,9 @@ class Magnifico:
     domain = "magnifico"
     secrets = {"bids": frozenset({"LockBid"})}
     box = BoxSchema(load=_load_box, remember=_remember, remembers=frozenset({"SetCardValue"}))
-    variants = E.VARIANTS
+    @property
+    def variants(self) -> dict[str, tuple[Any, str]]:
+        return E.VARIANTS
 
     # -- the rules ---------------------------------------------------------------------
     def new_game(self, header: dict[str, Any]) -> State:
@@ -70,7 +97,7 @@ class Magnifico:
         return state.to_dict()
 
     def state_from_dict(self, data: dict[str, Any]) -> State:
-        return State.from_dict(data)
+        return S.State.from_dict(data)
 
     def command_to_dict(self, command: Any) -> dict[str, Any]:
         return C.to_dict(command)
@@ -99,7 +126,7 @@ class Magnifico:
         return E.outcome(state)
 
     def history(self, state: State) -> History:
-        return History(state.round, state.phase == Phase.OVER, self.outcome(state))
+        return History(state.round, state.phase == S.Phase.OVER, self.outcome(state))
 
     def expects(self, state: State) -> list[Expect]:
         """The dice to roll and the sealed bids the table owes now."""
@@ -119,7 +146,7 @@ class Magnifico:
         return demo_header(players)
 
     def demo_move(self, state: State, seed: int, index: int) -> Any | None:
-        if state.phase == Phase.OVER or state.round > MAX_DEMO_ROUNDS:
+        if state.phase == S.Phase.OVER or state.round > MAX_DEMO_ROUNDS:
             return None
         from .demo import next_command
 

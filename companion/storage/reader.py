@@ -1,0 +1,129 @@
+"""A journal opened only to be read, without SQLAlchemy: what ``state`` and ``export`` use.
+
+``JournalReader(db)`` opens the file as ``Journal(db, readonly=True)`` does (the same
+checks against the shadow, the same repairs made in memory, the same ``notices``, the same
+errors) but keeps the games as they were read (``dbview.GameRec``) instead of handing them
+to an SQLAlchemy engine. Its ``export`` is the journal's own (exports.py: sealed choices
+stay sealed), its ``state`` replays every command from the start through the game's rules
+(snapshots only make that quicker; the state is always what the replay gives). Only the
+game asked for is imported.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion.core.i18n import Message
+from companion.errors import GameError
+from companion.storage.database import BUSY_TIMEOUT, Database
+from companion.storage.dbview import GameRec
+from companion.storage.errors import StorageError, message
+from companion.storage.exports import RecordExport
+from companion.storage.opening import open_database
+from companion.storage.recovery import GameReport
+from companion.storage.rules import Rules, RulesBook
+from companion.storage.sealed_rows import SealedRows
+from companion.storage.settings import database_location, key_file_location
+
+
+@dataclass
+class ReadGame:
+    """A game of the reader: its stored record and its header."""
+
+    id: int
+    rec: GameRec
+    header: dict[str, Any]
+    rules: Rules
+
+
+def apply_stored(rules: Rules, game_id: int, state: Any, seq: int, command: dict[str, Any]) -> Any:
+    """The state after a stored command; a refusal or a fault of the rules is a ``StorageError``."""
+    try:
+        state, _ = rules.apply(state, rules.command_from_dict(command))
+        return state
+    except StorageError:
+        raise
+    except GameError as err:
+        raise StorageError.of("replay_refused", game=game_id, seq=seq, type=str(command.get("type")),
+                              reason=err.reason) from err
+    except Exception as err:  # noqa: BLE001 - a fault in the rules: still a message, not a traceback
+        raise StorageError.of("replay_failed", game=game_id, seq=seq, type=str(command.get("type")),
+                              detail=f"{type(err).__name__}: {err}") from err
+
+
+class JournalReader(SealedRows, RecordExport):
+    """The games of one journal file, read only (see the module doc)."""
+
+    def __init__(self, db: str | Path | None = None, *, game: Any = None, key_file: str | Path | None = None,
+                 busy_timeout: float = BUSY_TIMEOUT):
+        self.location = database_location(db)
+        self._db: Database = open_database(self.location, readonly=True, busy_timeout=busy_timeout, engine=False)
+        self.path = self._db.path
+        self.readonly = True
+        self.rules = RulesBook(game)
+        self.key_file = Path(key_file) if key_file else key_file_location()
+        self._key: bytes | None = None
+        self._games: dict[int, GameRec] = dict(self._db.games or {})
+        self._open: dict[int, ReadGame] = {}
+
+    @property
+    def notices(self) -> list[Message]:
+        return list(self._db.notices)
+
+    @property
+    def reports(self) -> list[GameReport]:
+        return list(self._db.reports)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> JournalReader:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def latest_game(self) -> int | None:
+        """The game played last, as ``Journal.latest_game`` orders them (a journal repaired in
+        memory is written anew, every game at the same time: then the highest id)."""
+        if not self._games:
+            return None
+        if self._db.in_memory:
+            return max(self._games)
+        return max(self._games.values(), key=lambda g: (g.updated_at or "", g.id)).id
+
+    def _game(self, game_id: int) -> ReadGame:
+        g = self._open.get(game_id)
+        if g is not None:
+            return g
+        rec = self._games.get(game_id) if isinstance(game_id, int) and not isinstance(game_id, bool) else None
+        if rec is None:
+            raise StorageError.of("no_game", game=game_id)
+        header = self._loads(rec.header, game_id, "header")
+        meta = self._loads(rec.meta or "{}", game_id, "meta")
+        if not isinstance(header, dict) or not isinstance(meta, dict):
+            raise StorageError.of("damaged_part", path=str(self.path), game=game_id, what=message("part.header"))
+        g = ReadGame(game_id, rec, header, self.rules.get(rec.name))
+        self._open[game_id] = g
+        return g
+
+    def _rows(self, g: ReadGame) -> list[tuple[int, bool, str]]:
+        head = g.rec.head
+        rows = [g.rec.rows.get(seq) for seq in range(1, head + 1)]
+        if any(r is None for r in rows):
+            raise StorageError.of("missing_commands", game=g.id)
+        return [(r.seq, r.sealed, r.body) for r in rows if r is not None]
+
+    def header(self, game_id: int) -> dict[str, Any]:
+        return self._game(game_id).header
+
+    def state(self, game_id: int) -> Any:
+        """The current state of a game: its commands in effect replayed (sealed ones opened)."""
+        g = self._game(game_id)
+        state = g.rules.new_game(g.header)
+        for seq, sealed, body in self._rows(g):
+            command = self._row_body(g.id, seq, sealed, body)["command"]
+            state = apply_stored(g.rules, g.id, state, seq, command)
+        return state
