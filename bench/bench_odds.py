@@ -48,6 +48,36 @@ def _airplanes_against(defenders: int) -> dict:
     }
 
 
+def random_battle(rng: random.Random) -> dict:
+    """A random battle over the full ranges of the rules (it may be illegal: start() says):
+    1-6 attacking soldiers, up to 6 tanks and airplanes, 1-99 defenders with up to 20
+    tanks and 20 airplanes, any tank card, every card 0 to 2 times, any castle and variant."""
+    def side(soldiers: int, tanks: int, airplanes: int) -> dict:
+        cards = {name: rng.choice((0, 0, 1, 1, 2)) for name in (
+            "battle_wagon", "multi_gun", "transmission_gear", "cannon_lighter", "multi_cannon", "gyroscope",
+            "anti_tank_bomb", "anti_aircraft_culverin")}
+        out = {"soldiers": soldiers, "tanks": tanks, "airplanes": airplanes, "cards": cards}
+        if tanks or rng.random() < 0.3:
+            out["tank_card"] = {"dice": rng.randint(1, 6), "hits": rng.randint(1, 6)}
+        if airplanes or rng.random() < 0.3:
+            out["airplane_card"] = {"hooks": None}
+        return out
+
+    machines = rng.randint(0, 6)
+    tanks = rng.randint(0, machines)
+    attacker = side(rng.randint(1, 6), tanks, machines - tanks)
+    defender = side(rng.choice((rng.randint(1, 12), rng.randint(1, 40), rng.randint(1, 99))),
+                    rng.choice((0, rng.randint(0, 4), rng.randint(0, 20))),
+                    rng.choice((0, rng.randint(0, 4), rng.randint(0, 20))))
+    attacker["cards"].update(paratrooper=rng.randint(0, 1), great_cannon=rng.randint(0, 2), bombard=rng.randint(0, 2))
+    if rng.random() < 0.5:
+        defender["castle"] = {"towers": rng.randint(0, 4)}
+        defender["cards"].update(walls=rng.randint(0, 2), automaton=rng.randint(0, 1))
+    return {"attacker": attacker, "defender": defender, "sea_raid": rng.random() < 0.2,
+            "variants": {"tank_explosion": rng.choice(("army", "infantry")),
+                         "intercept": rng.choice(("both", "defender"))}}
+
+
 CASES = {
     "6 soldiers + 6 tanks vs 99, 4-tower castle": {
         "attacker": {"soldiers": 6, "tanks": 6, "tank_card": {"dice": 4, "hits": 5},
@@ -63,6 +93,10 @@ CASES = {
         "defender": {"soldiers": 20, "castle": {"towers": 4}},
     },
     "6 against 6 infantry": {"attacker": {"soldiers": 6}, "defender": {"soldiers": 6}},
+    # the worst ratios of `bench/search_odds.py --battles 400 --seed 13` (before and after
+    # the shared air tables): short battles against a large defending air fleet
+    "worst random legal battle: 6 + tank + 4 airplanes vs 8 + 14 airplanes": {"attacker": {"soldiers": 6, "tanks": 1, "airplanes": 4, "cards": {"battle_wagon": 0, "multi_gun": 1, "transmission_gear": 1, "cannon_lighter": 0, "multi_cannon": 1, "gyroscope": 0, "anti_tank_bomb": 0, "anti_aircraft_culverin": 1, "paratrooper": 0, "great_cannon": 1, "bombard": 0}, "tank_card": {"dice": 5, "hits": 4}, "airplane_card": {"hooks": None}}, "defender": {"soldiers": 8, "tanks": 0, "airplanes": 14, "cards": {"battle_wagon": 0, "multi_gun": 0, "transmission_gear": 2, "cannon_lighter": 1, "multi_cannon": 0, "gyroscope": 2, "anti_tank_bomb": 0, "anti_aircraft_culverin": 0}, "airplane_card": {"hooks": None}}, "sea_raid": False, "variants": {"tank_explosion": "infantry", "intercept": "both"}},
+    "worst random legal battle: 5 + 4 airplanes vs 7 + 20 airplanes": {"attacker": {"soldiers": 5, "tanks": 0, "airplanes": 4, "cards": {"battle_wagon": 0, "multi_gun": 0, "transmission_gear": 1, "cannon_lighter": 2, "multi_cannon": 0, "gyroscope": 1, "anti_tank_bomb": 1, "anti_aircraft_culverin": 1, "paratrooper": 1, "great_cannon": 2, "bombard": 0}, "airplane_card": {"hooks": None}}, "defender": {"soldiers": 7, "tanks": 0, "airplanes": 20, "cards": {"battle_wagon": 0, "multi_gun": 2, "transmission_gear": 0, "cannon_lighter": 0, "multi_cannon": 1, "gyroscope": 1, "anti_tank_bomb": 1, "anti_aircraft_culverin": 2}, "airplane_card": {"hooks": None}}},
 }
 
 

@@ -4,12 +4,18 @@ phones' locks sent to the rules on the main thread.
 
 It knows no game: the UI package's optional ``sealed(session) -> Sealed | None`` says what
 the phones may know; a game without it gives the phones nothing to do. The ``Arbiter`` is
-the hub's, shared with the handsets and the keypad (one device per seat).
+the hub's, shared with the handsets and the keypad (one device per seat). The open game's
+codes are kept beside the journal's file (``<journal>.phones.json``, owner-only), so after a
+restart, a crash or a pulled plug the resumed game's phones join again without a new scan; a
+new game or "kick this phone" replaces them.
 """
 
 from __future__ import annotations
 
+import json
+import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from companion.app.game_session import Change, GameSession
@@ -93,7 +99,14 @@ class PhoneLink:
         if new or game_id != self._game:
             seats = len(s.header.get("seats", [])) if game_id is not None else 0
             server.new_game(seats, sealed or Sealed())
+            kept = None if new or game_id is None else self._kept(game_id, seats)
+            if kept is not None:  # the same game after a restart: the phones' codes still work
+                try:
+                    server.tokens.restore(kept)
+                except ValueError:
+                    pass  # not a token book: the fresh codes stand
             self._game = game_id
+            self._keep()
             self.presence = {}
             self._changed()
         else:
@@ -103,11 +116,45 @@ class PhoneLink:
         """"Kick this phone": the seat gets a new code; the phone on it is sent away."""
         if self.server is not None:
             self.server.kick(seat)
+            self._keep()
             self.presence.pop(seat, None)
             self._changed()
 
     def seats(self) -> int:
         return int(self.server.tokens.seats) if self.server is not None else 0
+
+    # -- the codes kept across a restart --------------------------------------------------------
+    def _keep_file(self) -> Path | None:
+        """Beside the journal's file (readable by its owner only); none for a journal in memory."""
+        where = getattr(self.session.journal, "path", None)
+        return Path(f"{where}.phones.json") if where else None
+
+    def _kept(self, game_id: int, seats: int) -> dict[str, Any] | None:
+        """The tokens kept for this game of this journal, if they fit its seats."""
+        path = self._keep_file()
+        try:
+            data = json.loads(path.read_text(encoding="utf-8")) if path is not None else None
+        except (OSError, ValueError):
+            return None  # nothing kept, or unreadable: fresh codes, as for a new game
+        if not isinstance(data, dict) or data.get("game") != game_id:
+            return None
+        tokens = data.get("tokens")
+        return data if isinstance(tokens, dict) and len(tokens) == seats else None
+
+    def _keep(self) -> None:
+        """Write the open game's tokens (a failure only costs the phones a new scan after a restart)."""
+        path, server = self._keep_file(), self.server
+        if path is None or server is None or self._game is None:
+            return
+        data = {"game": self._game, **server.tokens.export()}
+        tmp = path.with_name(path.name + ".tmp")
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(data, f)
+            os.replace(tmp, path)
+        except OSError:
+            pass
 
     # -- from the phones (main thread, through ``post``) -------------------------------------
     def _locked(self, seat: int, value: Any) -> None:

@@ -80,9 +80,11 @@ def test_the_simulator_through_the_settings_screen(settings_screen, simulator):
     app = settings_screen
     app.hardware.restart()  # simulated mode: the announced reader is opened without a port set
     assert app.hardware.dice_reader is not None
+    # connected first: the reader's news redraws the port list, and a redrawn list drops a tap
+    assert wait(lambda: app.hardware.dice_reader.connected.is_set())
     harness.tap(harness.find_id("settings"))
     assert app.manager.current == "settings"
-    harness.frames(2)
+    harness.frames(4)
     # the simulator's port is listed: a touch picks it, and it is kept in the settings
     buttons = [w for w in harness.walk(app.screens["settings"].ids.ports) if simulator.path in getattr(w, "text", "")]
     assert buttons, [w.text for w in app.screens["settings"].ids.ports.children]

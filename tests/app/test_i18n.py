@@ -12,8 +12,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def load(lang):
+    """The app's catalogue plus every installed game's own UI strings (GameUI.texts)."""
+    from companion.app.parts import game_uis, installed_games
+
     with open(TRANSLATIONS_DIR / f"{lang}.json", encoding="utf-8") as f:
-        return json.load(f)
+        strings = json.load(f)
+    for name, ui in game_uis(installed_games())[0].items():
+        strings.update({k: v for k, v in ui.texts().get(lang, {}).items() if k.startswith(name + ".")})
+    return strings
 
 
 def test_same_keys_in_both_languages():
@@ -41,6 +47,11 @@ def used_keys():
     keys = set()
     for path in files:
         keys |= set(pattern.findall(path.read_text(encoding="utf-8")))
+    # a game's screens say their own strings through tr("key"), which puts the game's name first
+    own = re.compile(r"""\btr\(\s*['"]([a-z_]+\.[a-zA-Z_.0-9]+)['"]\s*[,)]""")
+    for game in (ROOT / "companion" / "games").iterdir():
+        for path in game.glob("ui/**/*.py"):
+            keys |= {f"{game.name}.{k}" for k in own.findall(path.read_text(encoding="utf-8"))}
     return keys
 
 

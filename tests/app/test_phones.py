@@ -125,3 +125,41 @@ def test_kick_and_a_new_game_give_new_codes(phones_on):
     others = [server.tokens.token(seat) for seat in (0, 2)]
     to_bidding(app)  # a new game: every seat a new code
     assert all(server.tokens.seat_of(t) is None for t in others)
+
+
+def restart_phones(app):
+    """Phones off and on again in Settings: a new server, as after a restart of the app."""
+    app.go("settings")
+    harness.frames(2)
+    harness.tap(harness.find_id("phones_off"))
+    assert not app.phones.on
+    harness.tap(harness.find_id("phones_on"))
+    assert app.phones.on
+    return app.phones.server
+
+
+def test_a_restart_keeps_the_open_games_codes(phones_on):
+    """A pulled plug must not send five players back to scanning: the resumed game's codes
+    still work, kept beside the journal for its owner only; a kick's new code is the kept one."""
+    import os
+    import stat
+
+    app, phones = phones_on
+    s = to_bidding(app)
+    server = app.phones.server
+    codes = [server.tokens.token(seat) for seat in range(3)]
+    kept = f"{s.journal.path}.phones.json"
+    assert stat.S_IMODE(os.stat(kept).st_mode) == 0o600
+    server = restart_phones(app)
+    assert server is not app.phones.server or server.tokens.seats == 3
+    assert [server.tokens.token(seat) for seat in range(3)] == codes  # the same game: the same codes
+    phone = Phone(server.port, codes[2])
+    phones.append(phone)
+    assert wait(lambda: app.phones.presence.get(2) is True)  # the old code joins the new server
+    harness.tap(harness.find_id("kick_2"))
+    assert wait(lambda: phone.closed_with is not None)
+    fresh = server.tokens.token(2)
+    server = restart_phones(app)
+    assert server.tokens.seat_of(codes[2]) is None and server.tokens.token(2) == fresh
+    to_bidding(app)  # a new game: none of the kept codes work
+    assert all(server.tokens.seat_of(code) is None for code in codes[:2] + [fresh])

@@ -169,7 +169,7 @@ def test_sealing_detects_a_wrong_key_or_a_moved_row():
 
     key, other = b"k" * 32, b"o" * 32
     blob = seal.seal(key, '{"amount":70}', "command:1:3")
-    assert "70" not in blob and seal.unseal(key, blob, "command:1:3") == '{"amount":70}'
+    assert '"amount"' not in blob and seal.unseal(key, blob, "command:1:3") == '{"amount":70}'
     assert seal.seal(key, '{"amount":70}', "command:1:3") != blob  # a fresh nonce each time
     for wrong_key, place in ((other, "command:1:3"), (key, "command:1:4")):
         with pytest.raises(StorageError, match="do not open with this installation's key"):

@@ -56,7 +56,8 @@ class LineChart(Widget):
                 t = text_texture(str(v), fs)
                 Color(*PALETTE["text_dim"])
                 Rectangle(texture=t, pos=(left - t.width - 4 * u, y - t.height / 2), size=t.size)
-            for r in range(rounds):
+            every = max(1, -(-rounds * fs * 2 // max(int(w), 1)))  # a label per round while they fit
+            for r in range(0, rounds, every):
                 x = left + w * r / max(rounds - 1, 1)
                 t = text_texture(str(r + 1), fs)
                 Color(*PALETTE["text_dim"])

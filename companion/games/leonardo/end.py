@@ -31,6 +31,30 @@ def capital(state: State, seat: int) -> int:
     return total
 
 
+def capital_parts(state: State, seat: int) -> dict[str, Any]:
+    """What the capital count would give now, part by part, for a screen: ``cash``,
+    ``holdings`` (printed prices), ``works``, ``offices`` and ``total``; a price nobody has
+    entered yet counts 0 and ``unknown`` says how many there were. A member of a
+    corporation shows the corporation's books (its lead's); a bankrupt player has none."""
+    lead = state.entity(seat)
+    p = state.seats[lead]
+    out = {"cash": 0, "holdings": 0, "works": 0, "offices": 0, "total": 0, "unknown": 0}
+    if state.seats[seat].out:
+        return out
+    out["cash"] = p.cash
+    for card in p.offices:
+        value = state.box["offices"][card - 1].get("price")
+        out["offices"] += value or 0
+        out["unknown"] += value is None
+    for space in state.holdings(lead):
+        value = state.box["spaces"][str(space)].get("price")
+        out["holdings"] += value or 0
+        out["unknown"] += value is None
+        out["works"] += sum(state.works[space - 1])
+    out["total"] = out["cash"] + out["holdings"] + out["works"] + out["offices"]
+    return out
+
+
 def finish(state: State, reason: str, events: Events) -> None:
     """The game is over: winners, scores, the ``game_over`` event."""
     alive = state.active()

@@ -112,8 +112,10 @@ def needs(state: State, cmd: Any) -> dict[str, Any] | None:
 
 def public_view(state: State) -> dict[str, Any]:
     """``state.to_dict()`` safe to show the table: the factions until a faction event
-    reveals them, and sealed market bets until the last one is in, are hidden."""
+    reveals them, and sealed market bets until the last one is in, are hidden. It adds
+    ``capital``: each seat's capital count as it would be now (``end.capital_parts``)."""
     d = state.to_dict()
+    d["capital"] = [end.capital_parts(state, seat) for seat in range(state.n)]
     if not state.revealed:
         for seat in d["seats"]:
             seat["faction_chosen"] = seat["faction"] is not None

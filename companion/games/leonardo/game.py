@@ -118,7 +118,11 @@ class Leonardo:
         return out
 
     def ui(self) -> Any | None:
-        return None
+        """Leonardo's screens for the app shell (``companion.app.game_ui.GameUI``); Kivy is
+        imported only here, when the app asks."""
+        from .ui.entry import LeonardoUI
+
+        return LeonardoUI()
 
 
 GAME = Leonardo()

@@ -18,7 +18,7 @@ from . import box as B
 from . import commands as C
 from . import engine as E
 from . import turn as T
-from .common import drawable, head
+from .common import drawable, half, head
 from .state import FACTIONS, State
 from .words import m
 
@@ -109,8 +109,12 @@ def _turns(state: State, out: dict[str, Any], acts: list[Action]) -> None:
     else:  # a payment waiting for forced sales
         debtor = task["debtor"]
         out["to_act"] = [debtor]
+        fetch = {}  # what each sale brings (half the printed price; None: the price is not entered)
+        for n in state.holdings(debtor):
+            printed = B.space(state.box, n).get("price")
+            fetch[str(n)] = half(printed) if printed is not None else None
         acts.append(_entry("Sell", debtor, spaces=state.holdings(debtor), owed=task["amount"],
-                           cash=state.seats[debtor].cash, creditor=task["creditor"]))
+                           cash=state.seats[debtor].cash, creditor=task["creditor"], fetch=fetch))
 
 
 def _start_of_turn(state: State, out: dict[str, Any], acts: list[Action], lead: int) -> None:

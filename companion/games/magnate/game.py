@@ -115,7 +115,11 @@ class Magnate:
         return [describe.describe(e, names, DEFAULT_LANG) for e in events if e["type"] in shown]
 
     def ui(self) -> Any | None:
-        return None
+        """Magnate's screens for the app shell (``companion.app.game_ui.GameUI``); Kivy is
+        imported only here, when the app asks."""
+        from .ui.entry import MagnateUI
+
+        return MagnateUI()
 
 
 GAME = Magnate()

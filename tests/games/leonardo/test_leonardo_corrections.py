@@ -1,5 +1,6 @@
 """Corrections by hand and printed values entered during a game (as in Magnifico: a
-recorded command, any phase, books kept balanced)."""
+recorded command, any phase, books kept balanced). leonardo-decisions: What the app knows and
+what the table enters ("lets the table correct it"); Record (every input is a command)."""
 
 from __future__ import annotations
 

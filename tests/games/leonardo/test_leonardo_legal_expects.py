@@ -1,5 +1,7 @@
 """``legal`` (who acts, what is allowed, why not) and ``expects`` (what the table must
-enter: a spin is a d12; a faction a sealed choice; bids step by 5)."""
+enter: a spin is a d12; a faction a sealed choice; bids step by 5). leonardo-decisions: The
+machina de la sorte (a reader reports d12), Factions (hidden), Further decisions (auction bids
+rise by any multiple of 5), Money and the end (a forced sale, the debtor chooses)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """Leonardo's catalogue (Italian and English): every key the engine uses exists in both
-languages with the same placeholders; the log and undo labels read well and keep secrets."""
+languages with the same placeholders; the log and undo labels read well and keep secrets
+(leonardo-decisions: Factions (hidden), "kept hidden in the journal like a Magnifico bid")."""
 
 from __future__ import annotations
 

@@ -43,8 +43,9 @@ BUDGET = 1e-6
 
 
 def epsilon_for(st: Compact) -> float:
-    """The pruning threshold of a battle from compact state st (by its number of states)."""
-    states = 2 * (st[5] + 1)
+    """The pruning threshold of a battle from compact state st (by its number of states,
+    weighted by the airplanes: an air assault's table grows with the fleets)."""
+    states = 2 * (st[5] + 1) * (st[4] + st[7] + 1)
     for i in (2, 3, 4, 6, 7, 8):
         states *= st[i] + 1
     return SMALL_EPSILON if states <= SMALL_BATTLE else EPSILON

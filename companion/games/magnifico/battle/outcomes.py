@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
+from operator import itemgetter
 from math import comb
 from typing import Any, TypeAlias
 
@@ -30,6 +32,7 @@ from . import policy as P
 from .columns import WIDTH, factor
 from .dice import explosions_table, faces_table, hits_explosions_table, hits_table, pow6
 from .exact_moves import airplane_rows
+from .notation import MAX_SOLDIERS
 from .policy import Compact
 
 Merged: TypeAlias = dict[tuple[int, int | None, int | None], float]  # (kills, delta, won) -> x
@@ -130,11 +133,13 @@ class Tables:
         elif action == "automaton":
             sub = (action, st[2], st[8])
         elif action == "airplanes":
-            flying, icpt = st[P.AIRPLANES_AT[side]], st[P.AIRPLANES_AT[foe]] if c.culverin[foe] else 0
+            # the interceptors sent, not all the foe's airplanes: one per target at most
+            flying, icpt = st[P.AIRPLANES_AT[side]], P.intercept_count(c, st, action)
             # the attacker's soldiers matter to its air assault only through the paratrooper
-            sub = (action, side, P.uses_paratrooper(c, st) if side == P.ATTACKER else st[2], flying, icpt)
+            # and the defender's only through how many hits kill them all (`_cut`)
+            sub = (action, side, P.uses_paratrooper(c, st) if side == P.ATTACKER else self._cut(st), flying, icpt)
         else:
-            tanks, icpt = st[P.TANKS_AT[side]], st[P.AIRPLANES_AT[foe]] if c.anti_tank_bomb[foe] else 0
+            tanks, icpt = st[P.TANKS_AT[side]], P.intercept_count(c, st, action)
             sub = (action, side, tanks, icpt, P.level(self.c, st) if side == P.ATTACKER else 0)
         table = self.cache.get(sub)
         if table is None:
@@ -164,23 +169,41 @@ class Tables:
         fires; from the exact odds' merged table (exact_moves.airplane_rows, checked
         against the policy's effect functions by the tests)."""
         c = self.c
-        side, soldiers = st[0], st[2]
+        side = st[0]
         flying = st[P.AIRPLANES_AT[side]]
         n = P.intercept_count(c, st, "airplanes")
         per_hit = 1 + c.gyroscope[side]
         own, foe = _AIRPLANES_SHIFT[side], _AIRPLANES_SHIFT[1 - side]
+        if side == P.DEFENDER:
+            return self._defender_airplanes(flying, n, per_hit, self._cut(st))
         unit = 1.0 / pow6(flying + n)
         merged: Merged = {}
         for lost, foe_lost, hits, roll, w in airplane_rows(flying, n, P.uses_paratrooper(c, st)):
             kills, x = hits * per_hit, w * unit
             delta = lost << own | foe_lost << foe
-            if side == P.DEFENDER:
-                _add(merged, 0, None if kills >= soldiers else delta | kills << SOLDIERS_SHIFT, None, x)
-                continue
             if roll is not None:  # the paratrooper's soldier; a hit leaves the castle without protection
                 delta |= 1 << SOLDIERS_SHIFT | (1 << _INTACT if roll == "hit" else 0)
             _add(merged, kills, delta, int(roll is not None) if kills else None, x)
         return _rows(merged)
+
+    def _cut(self, st: Compact) -> int:
+        """The defender's air hits that kill every attacking soldier."""
+        per_hit = 1 + self.c.gyroscope[P.DEFENDER]
+        soldiers: int = st[2]
+        return -(-soldiers // per_hit)
+
+    def _defender_airplanes(self, flying: int, n: int, per_hit: int, cut: int) -> Rows:
+        """The defender's air assault: every outcome with fewer than `cut` hits is its own
+        row (each leads to another key), the rest is one row: the attacker's last soldier
+        fell. From rows by hits shared by every count of attacking soldiers."""
+        by_hits, tails_of_hits = air_rows(flying, n, per_hit)
+        rows: list[Row] = [row for h in range(min(cut, len(by_hits))) for row in by_hits[h]]
+        lost = tails_of_hits[cut] if cut < len(tails_of_hits) else 0.0
+        if lost > 0:
+            rows.append((lost, 0, factor(lost), None, None))
+        rows.sort(key=itemgetter(0), reverse=True)
+        tails = list(accumulate(r[0] for r in reversed(rows)))
+        return tuple(rows), tuple(reversed(tails))
 
     def _tanks(self, st: Compact) -> Volley:
         """The tank assault: interception (Anti-tank Bomb), then the volley (Volley)."""
@@ -260,6 +283,60 @@ class Volley:
     intercepts: tuple[tuple[float, int, int, int], ...]
     shots: tuple[tuple[int | None, float, int], ...]
     side: int
+
+
+@lru_cache(maxsize=64)
+def dice_floats(m: int) -> tuple[tuple[int, int, float], ...]:
+    """((hits, explosions, probability), ...) of m dice, blanks summed out."""
+    unit = 1.0 / pow6(m)
+    return tuple((h, e, w * unit) for h, e, w in hits_explosions_table(m))
+
+
+@lru_cache(maxsize=64)
+def hits_floats(m: int) -> tuple[float, ...]:
+    """(probability of h hits of m dice, ...): 3 faces of 6 hit."""
+    return tuple(comb(m, h) * 0.5 ** m for h in range(m + 1))
+
+
+@lru_cache(maxsize=64)
+def dice_by_hits(m: int) -> tuple[tuple[tuple[int, float], ...], ...]:
+    """m dice by hits: (((explosions, probability), ...) for 0 hits, for 1 hit, ...)."""
+    by: list[list[tuple[int, float]]] = [[] for _ in range(m + 1)]
+    for h, e, x in dice_floats(m):
+        by[h].append((e, x))
+    return tuple(tuple(row) for row in by)
+
+
+@lru_cache(maxsize=256)
+def air_rows(flying: int, n: int, per_hit: int) -> tuple[tuple[tuple[Row, ...], ...], tuple[float, ...]]:
+    """The defender's air assault of `flying` airplanes met by `n` interceptors (no
+    paratrooper on this side): (rows by hits for fewer hits than kill a whole attacking
+    army, (probability of at least h hits, ...)). A row is (x, 0, factor, key delta with
+    the kills, None), as in Rows. The same rules as exact_moves.airplane_rows
+    (interception hits destroy flying airplanes, explosions the interceptors; then each
+    airplane left rolls), in floats; a test checks them against the exact enumeration."""
+    top = min(flying, MAX_SOLDIERS)  # at most this many hits ever leave a soldier alive
+    by: list[dict[tuple[int, int], float]] = [{} for _ in range(top + 1)]
+    at_least = [0.0] * (flying + 2)
+    for h1, e1, x1 in dice_floats(n):
+        shot = min(h1, flying)
+        left = flying - shot
+        rows = dice_by_hits(left)
+        for h in range(min(top, left) + 1):
+            into = by[h]
+            for e, x in rows[h]:
+                k = (shot + e, e1)
+                into[k] = into.get(k, 0.0) + x1 * x
+        for h, x in enumerate(hits_floats(left)):
+            at_least[h] += x1 * x
+    for h in range(flying, -1, -1):  # from the probability of exactly h hits to at least h
+        at_least[h] += at_least[h + 1]
+    own, foe = _AIRPLANES_SHIFT[P.DEFENDER], _AIRPLANES_SHIFT[P.ATTACKER]
+    by_hits = tuple(
+        tuple((x, 0, factor(x), lost << own | foe_lost << foe | h * per_hit << SOLDIERS_SHIFT, None)
+              for (lost, foe_lost), x in into.items() if x > 0)
+        for h, into in enumerate(by))
+    return by_hits, tuple(at_least)
 
 
 @lru_cache(maxsize=1024)

@@ -295,3 +295,43 @@ def test_small_battles_come_out_nearly_exact():
     result, exact_result = odds(pos), odds(pos, exact=True)
     assert result["error_bound"] < 2e-12
     assert abs(result["attacker_wins"] - float(Fraction(exact_result["exact"]["attacker_wins"]))) < 1e-12
+
+
+# ---------------------------------------------------------------- the worst random battles (bench/search_odds.py)
+
+FLEETS = [  # a large defending air fleet against a few attacking airplanes, small enough for the exact odds
+    ({"soldiers": 3, "airplanes": 2, "airplane_card": {"hooks": None},
+      "cards": {"gyroscope": 1, "anti_aircraft_culverin": 1}},
+     {"soldiers": 4, "airplanes": 9, "airplane_card": {"hooks": None},
+      "cards": {"gyroscope": 1, "anti_aircraft_culverin": 1, "multi_gun": 1}}),
+    ({"soldiers": 4, "tanks": 1, "airplanes": 2, "tank_card": {"dice": 3, "hits": 4},
+      "airplane_card": {"hooks": None}, "cards": {"anti_aircraft_culverin": 1, "great_cannon": 1}},
+     {"soldiers": 3, "airplanes": 7, "airplane_card": {"hooks": None},
+      "cards": {"gyroscope": 2, "anti_tank_bomb": 1}}),
+]
+
+
+@pytest.mark.parametrize("attacker, defender", FLEETS)
+def test_large_defending_fleets_within_the_bound(attacker, defender):
+    """The shape of the slowest random legal battles (docs/performance.md, "Battle odds"):
+    the defender's air table shared by every attacking army (outcomes.air_rows) and the
+    airplane-weighted threshold (flow.epsilon_for) still within error_bound of the exact
+    odds, at the start and after the policy's next steps."""
+    pos = start({"attacker": attacker, "defender": defender})
+    rng = random.Random(7)
+    for _ in range(3):
+        clear_cache()
+        _close(odds(pos), odds(pos, exact=True))
+        if pos["over"]:
+            break
+        pos = step(pos, policy_step(pos, rng))
+
+
+def test_a_large_fleet_is_not_a_small_battle():
+    """flow.epsilon_for weighs the airplanes: few states but a big air table is pruned at EPSILON."""
+    from companion.games.magnifico.battle.flow import epsilon_for
+
+    few = P.compact(start({"attacker": {"soldiers": 5}, "defender": {"soldiers": 7}}))
+    fleet = P.compact(start({"attacker": {"soldiers": 5, "airplanes": 4, "airplane_card": {"hooks": None}},
+                             "defender": {"soldiers": 7, "airplanes": 20, "airplane_card": {"hooks": None}}}))
+    assert epsilon_for(few) == SMALL_EPSILON and epsilon_for(fleet) == EPSILON

@@ -1,0 +1,233 @@
+"""Leonardo's dialogs: a choice among buttons, a printed value the rules ask for, the private
+keypad of a secret (a faction, a sealed bet), an open bet, and the correction form."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from kivy.factory import Factory
+
+from companion.app.widgets.common import make
+from companion.app.widgets.dialogs import ask_number, dialog
+from companion.games.leonardo import box as B
+from companion.games.leonardo import commands as C
+from companion.games.leonardo.state import FACTIONS
+
+from . import presenters as P
+from .texts import name_in, word
+
+
+def _t(app: Any, key: str, **kw: Any) -> str:
+    return str(app.t("leonardo." + key, **kw))
+
+
+def choose(app: Any, title: str, options: Sequence[tuple[str, Any]], on_value: Callable[[Any], Any], *,
+           text: str = "", cols: int = 1, size: tuple[float, float] = (0.7, 0.9)) -> Any:
+    """A dialog of buttons, one per (label, value); ``on_value(value)`` runs on a tap."""
+    d = dialog(app, title, size=size)
+    body = d.ids.body
+    if text:
+        body.add_widget(make("Txt", text=text, font_size=app.u * 14))
+    grid = Factory.GridLayout(cols=cols, spacing=app.u * 4, size_hint_y=None, row_default_height=app.touch,
+                              row_force_default=True)
+    grid.bind(minimum_height=grid.setter("height"))
+    for i, (label, value) in enumerate(options):
+        b = make("Btn", text=label, font_size=app.u * 14, size_hint_y=1)
+        b.bind(on_tap=lambda _b, v=value: (d.dismiss(), on_value(v)))
+        grid.add_widget(b)
+        d.ids[f"choice_{i}"] = b
+    scroll = Factory.ScrollView(do_scroll_x=False)
+    scroll.add_widget(grid)
+    body.add_widget(scroll)
+    close = make("Btn", text=app.t("common.back"), kind="quiet")
+    close.bind(on_tap=lambda *_: d.dismiss())
+    body.add_widget(close)
+    d.open()
+    app.dialog = d
+    return d
+
+
+# ---------------------------------------------------------------------------------------
+# a printed value the rules need (IllegalCommand.needs)
+
+
+def ask_printed_value(app: Any, needs: dict[str, Any], retry: Any) -> None:
+    """Ask the table for one printed value, send ``SetPrintedValue`` (the box profile keeps
+    it), then the command that needed it again."""
+    item, field = needs["item"], needs["field"]
+    view = app.session.view()
+    head, _, tail = item.partition(".")
+
+    def send(value: Any) -> None:
+        if app.send(C.SetPrintedValue(item, field, value)):
+            app.send(retry)
+
+    what = _what(app, view, item, field)
+    title = _t(app, "ask.title")
+    if head == "space" and field == "kind":
+        choose(app, title, [(word(f"kind.{k}", app.lang), k) for k in B.OPEN_KINDS], send, text=what)
+    elif head == "space" and field == "quarter":
+        quarters = view["box"]["quarters"]
+        choose(app, title, [(f"{q} {name_in(quarters[str(q)].get('name'), app.lang)}".strip(), q)
+                            for q in range(1, B.QUARTERS + 1)], send, text=what, cols=2)
+    elif head == "space" and field == "name":
+        ask_text(app, title, what, send)
+    elif head == "number" and field == "product":
+        choose(app, title, [(word(f"product.{p}", app.lang), p) for p in B.PRODUCTS], send, text=what, cols=2)
+    elif head == "office" and field == "space":
+        choose(app, title, [(P.space_label(view, n, app.lang), n) for n in sorted(B.FIXED)], send, text=what,
+               cols=2)
+    elif head == "office" and field == "price":
+        choose(app, title, [(str(v), v) for v in B.OFFICE_PRICES], send, text=what, cols=2)
+    elif head == "event" and field == "kind":
+        choose(app, title, [(word(f"event_kind.{k}", app.lang), k) for k in B.EVENT_KINDS], send, text=what)
+    else:  # a price, a rent, a count
+        ask_number(app, title, what, send, max_digits=4)
+
+
+def _what(app: Any, view: Any, item: str, field: str) -> str:
+    head, _, tail = item.partition(".")
+    if head == "space":
+        where = P.space_label(view, int(tail), app.lang)
+        if field.startswith("rent."):
+            return _t(app, "box.what.rent", space=where, n=int(field[5:]))
+        return _t(app, f"box.what.space_{field}", space=where)
+    if head in ("quarter", "number", "office", "event"):
+        return _t(app, f"box.what.{head}_{field}", n=tail)
+    return _t(app, f"box.what.{head}_{field}")
+
+
+def ask_text(app: Any, title: str, text: str, on_value: Callable[[str], Any]) -> Any:
+    d = dialog(app, title, size=(0.7, 0.6))
+    d.ids.body.add_widget(make("Txt", text=text, font_size=app.u * 14))
+    ti = Factory.TextInput(multiline=False, font_size=app.u * 16, size_hint_y=None, height=app.touch)
+    d.ids.body.add_widget(ti)
+    d.ids["text"] = ti
+    ok = make("Btn", text=app.t("common.confirm"), kind="primary")
+    ok.bind(on_tap=lambda *_: (d.dismiss(), on_value(ti.text.strip())) if ti.text.strip() else None)
+    d.ids["ok"] = ok
+    d.ids.body.add_widget(Factory.Widget())
+    d.ids.body.add_widget(ok)
+    d.open()
+    app.dialog = d
+    return d
+
+
+# ---------------------------------------------------------------------------------------
+# secrets on the private keypad
+
+
+def private_faction(app: Any, seat: int, on_done: Callable[[Any], Any]) -> Any:
+    """The seat's secret faction: the screen is turned to that player, who taps one of two
+    buttons; the dialog closes at once and the shared screen says only "chosen"."""
+    view = app.session.view()
+    name = P.seat_name(view, seat)
+    devices = app.uis["leonardo"].devices
+
+    def chosen(faction: str) -> None:
+        on_done(devices.choose_faction(seat, faction))
+
+    return choose(app, _t(app, "faction.title", name=name), [(word(f"faction.{f}", app.lang), f) for f in FACTIONS],
+                  chosen, text=_t(app, "faction.help", name=name), cols=2, size=(0.7, 0.7))
+
+
+def bet_dialog(app: Any, seat: int, sealed: bool, on_done: Callable[[Any], Any], *,
+               handset: bool = False) -> Any:
+    """A market bet: the product, then the amount. Sealed: a private keypad (dots for the
+    amount); with a handset, only the product here, the amount on the handset."""
+    view = app.session.view()
+    name = P.seat_name(view, seat)
+    cash = view["seats"][seat]["cash"]
+    ui = app.uis["leonardo"]
+
+    def product_chosen(product: str) -> None:
+        if sealed and handset:
+            ui.devices.choose_product(seat, product)
+            on_done(None)
+            return
+
+        def amount(value: int) -> None:
+            if sealed:
+                on_done(ui.devices.lock_bet(seat, product, int(value)))
+            else:
+                on_done(None if app.send(C.Bet(seat, product, int(value))) else False)
+
+        ask_number(app, _t(app, "market.amount_title", name=name, product=word(f"product.{product}", app.lang)),
+                   _t(app, "market.amount_help", least=5, cash=cash), amount, masked=sealed)
+
+    title = _t(app, "market.sealed_title" if sealed else "market.bet_title", name=name)
+    help_key = "market.product_handset" if sealed and handset else (
+        "market.product_sealed" if sealed else "market.product_help")
+    return choose(app, title, [(word(f"product.{p}", app.lang), p) for p in B.PRODUCTS], product_chosen,
+                  text=_t(app, help_key, name=name), cols=2, size=(0.7, 0.75))
+
+
+# ---------------------------------------------------------------------------------------
+# corrections
+
+
+def open_correction_form(app: Any) -> Any:
+    """A counter set by hand (cash, men-at-arms, a pawn's space, an owner, the works of art),
+    with the table's reason; the journal keeps it like any command. The box profile too."""
+    view = app.session.view()
+    d = dialog(app, _t(app, "correct.title"), size=(0.8, 0.95))
+    body = d.ids.body
+    body.add_widget(make("Dim", text=_t(app, "correct.help")))
+    grid = Factory.GridLayout(cols=3, spacing=app.u * 4, size_hint_y=None, row_default_height=app.touch * 0.9,
+                              row_force_default=True)
+    grid.bind(minimum_height=grid.setter("height"))
+    reason = _t(app, "correct.reason")
+
+    def seat_counter(seat: int, counter: str) -> None:
+        d.dismiss()
+        title = f"{P.seat_name(view, seat)}: {word('counter.' + counter, app.lang)}"
+        ask_number(app, title, _t(app, "correct.value_help"),
+                   lambda v: app.correct({"seat": seat, "counter": counter}, int(v), reason), max_digits=4)
+
+    for i, p in enumerate(view.get("seats", [])):
+        if p.get("out") or p.get("member_of") is not None:
+            continue
+        for counter in ("cash", "men", "space"):
+            b = make("Btn", text=f"{p['name']}: {word('counter.' + counter, app.lang)}", font_size=app.u * 12,
+                            size_hint_y=1)
+            b.bind(on_tap=lambda _b, s=i, c=counter: seat_counter(s, c))
+            grid.add_widget(b)
+            d.ids[f"correct_{i}_{counter}"] = b
+    scroll = Factory.ScrollView(do_scroll_x=False)
+    scroll.add_widget(grid)
+    body.add_widget(scroll)
+    line = Factory.BoxLayout(size_hint_y=None, height=app.touch, spacing=app.u * 6)
+    owner = make("Btn", text=_t(app, "correct.owner"), font_size=app.u * 13)
+    owner.bind(on_tap=lambda *_: (d.dismiss(), _correct_owner(app, reason)))
+    box = make("Btn", text=_t(app, "correct.box"), font_size=app.u * 13)
+    box.bind(on_tap=lambda *_: (d.dismiss(), _open_box(app)))
+    close = make("Btn", text=app.t("common.back"), kind="quiet")
+    close.bind(on_tap=lambda *_: d.dismiss())
+    for w in (owner, box, close):
+        line.add_widget(w)
+    d.ids["correct_owner"], d.ids["correct_box"] = owner, box
+    body.add_widget(line)
+    d.open()
+    app.dialog = d
+    return d
+
+
+def _correct_owner(app: Any, reason: str) -> None:
+    view = app.session.view()
+    spaces = [n for n in range(1, B.SPACES + 1) if P.kind_of(view, n) in B.OPEN_KINDS]
+
+    def space_chosen(n: int) -> None:
+        seats = [(P.seat_name(view, i), i) for i, p in enumerate(view["seats"])
+                 if not p.get("out") and p.get("member_of") is None]
+        choose(app, P.space_label(view, n, app.lang), [(_t(app, "correct.bank"), None), *seats],
+               lambda owner: app.correct({"space": n, "counter": "owner"}, owner, reason), cols=2)
+
+    choose(app, _t(app, "correct.owner"), [(P.space_label(view, n, app.lang), n) for n in spaces], space_chosen,
+           cols=3, size=(0.9, 0.95))
+
+
+def _open_box(app: Any) -> None:
+    screen = app.screens["leonardo.box"]
+    screen.back_to = app.ui.table_screen if app.ui is not None else ""
+    app.go("leonardo.box")

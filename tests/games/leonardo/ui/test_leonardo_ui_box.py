@@ -1,0 +1,120 @@
+"""The box profile screen (issue 11, item 1; leonardo-decisions: What the app knows and what the
+table enters): the table enters its box by touches, leaves and resumes (each value saved as it
+is entered), corrects it later, and a game records the profile it was played with."""
+
+from __future__ import annotations
+
+from leonardo_ui_helpers import L, dialog_closed, keypad, screen, start_by_touch, tap, tap_space
+
+from companion.app import harness
+from companion.games.leonardo import box as B
+from companion.games.leonardo.game import GAME
+from companion.storage import box_profile
+
+
+def saved(app):
+    return B.validate(box_profile.read("leonardo", app.session.settings.get("box_profile")) or {})
+
+
+def open_box(app):
+    app.go("home")
+    harness.frames(2)
+    tap(app, "new_leonardo")
+    assert "values missing" in screen(app).box_line and screen(app).ids.start.reason  # no deck sizes yet
+    tap(app, "open_box")
+    assert app.manager.current == L + "box"
+
+
+def test_next_asks_in_order_and_every_value_is_saved_at_once(home):
+    app = home
+    open_box(app)
+    tap(app, "next_btn")  # the first missing value: the kind of space 2
+    assert screen(app).focus == {"item": "space.2", "field": "kind"} and screen(app).ids.kind_alley.kind == "primary"
+    tap(app, "kind_alley")
+    assert saved(app)["spaces"]["2"]["kind"] == "alley"
+    tap(app, "next_btn")  # its name, typed
+    name = screen(app).ids.name
+    name.text = "Vicolo del Pozzo"
+    name.dispatch("on_text_validate")
+    harness.frames(2)
+    assert saved(app)["spaces"]["2"]["name"] == "Vicolo del Pozzo"
+    tap(app, "next_btn")
+    tap(app, "quarter_3")
+    tap(app, "next_btn")  # a number: the keypad opens by itself
+    keypad(app, 60)
+    for works, rent in enumerate((60, 90, 120, 150), 1):
+        tap(app, "next_btn")
+        assert screen(app).focus == {"item": "space.2", "field": f"rent.{works}"}
+        keypad(app, rent)
+    space = saved(app)["spaces"]["2"]
+    assert (space["quarter"], space["price"], space["rent"]) == (3, 60, [60, 90, 120, 150])
+    assert screen(app).focus is None
+    tap(app, "next_btn")
+    assert screen(app).focus == {"item": "space.4", "field": "kind"}  # on to the next space
+    dialog_closed(app)
+
+
+def test_leave_and_resume_then_start_a_game_with_that_box(home):
+    app = home
+    open_box(app)
+    tap_space(app, 5)  # a space tapped on the board
+    assert screen(app).space == 5
+    tap(app, "kind_bridge")
+    tap(app, "price")
+    keypad(app, 60)
+    tap(app, "done")  # leave: back to the new-game form
+    assert app.manager.current == L + "new_game"
+    tap(app, "open_box")  # and back: where the table left it
+    tap_space(app, 5)
+    assert screen(app).ids.kind_bridge.kind == "selected" and screen(app).ids.price.text == "60"
+    tap(app, "tab_cards")
+    # the deck is 60 cards with the 23 palace and bridge cards: 4 offices + 3 events + 30 men
+    for wid, n in (("offices_count", 4), ("events_count", 3), ("men_count", 30)):
+        tap(app, wid)
+        keypad(app, n)
+    assert saved(app)["offices"] == [{"space": None, "price": None}] * 4
+    tap(app, "office_1_50")
+    tap(app, "event_2_guelph")
+    p = saved(app)
+    assert p["offices"][0]["price"] == 50 and p["events"] == [None, "guelph", None] and p["men_at_arms"] == 30
+    tap(app, "done")
+    form = screen(app)
+    assert not form.ids.start.reason and "still missing" in form.box_line  # a game can start now
+    start_by_touch(app)
+    header = app.session.header
+    space = header["box"]["spaces"]["5"]
+    assert (space["kind"], space["name"], space["price"]) == ("bridge", None, 60)
+    assert header["box"] == GAME.box.load(saved(app))["box"]  # the record says which box
+
+
+def test_a_wrong_value_is_refused_and_a_value_corrected_later(home):
+    app = home
+    open_box(app)
+    tap_space(app, 6)
+    tap(app, "kind_street")
+    tap(app, "price")
+    keypad(app, 61)  # prices are even (half a price is a whole number of florins)
+    assert saved(app)["spaces"]["6"]["price"] is None
+    toast = app.root.ids.toast.text
+    assert "even" in toast and not toast.startswith("spaces.")  # said in words, not as the file's address
+    tap(app, "price")
+    keypad(app, 80)
+    tap(app, "price")  # corrected
+    keypad(app, 90)
+    assert saved(app)["spaces"]["6"]["price"] == 90
+    tap(app, "tab_machina")
+    tap(app, "number_1_gem")
+    tap(app, "face_1")
+    keypad(app, 3)
+    p = saved(app)
+    assert B.product_of(p, 1) == "gem" and p["machina"]["faces"]["1"] == 3
+    tap(app, "tab_art")
+    tap(app, "art_add")
+    keypad(app, 40)
+    assert saved(app)["oda"] == [40]
+    tap(app, "tab_quarters")
+    q = screen(app).ids.quarter_name_2
+    q.text = "Quartiere della Rosa"
+    q.dispatch("on_text_validate")
+    harness.frames(2)
+    assert saved(app)["quarters"]["2"]["name"] == "Quartiere della Rosa"
