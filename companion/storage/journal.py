@@ -338,6 +338,7 @@ class Journal(SealedRows, Snapshots, UndoRedo, JournalRecords):
                 values = self._snapshot_values(g, seq, state, bool(sealed_after), links)
                 conn.execute(delete(SNAPSHOTS).where(SNAPSHOTS.c.game_id == g.id, SNAPSHOTS.c.seq == seq))
                 conn.execute(_INSERT_SNAPSHOT, values)
+        g.keep_earlier(g.state)
         g.head, g.txn, g.state = seq, txn, state
         g.row_txn = links if redo else {s: t for s, t in links.items() if s <= seq}
         g.redo = g.redo - 1 if redo else 0

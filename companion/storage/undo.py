@@ -61,7 +61,8 @@ class UndoRedo:
             raise JournalRefusal(refusal)
         g = self._game(game_id)
         back = g.head - 1
-        state = self._replay(g, back)
+        # the state kept when the command was saved, else the journal's replay of it
+        state = g.earlier[-1] if g.earlier else self._replay(g, back)
         with self._transaction(g, back, g.txn + 1, self._history_columns(g.rules, g.header, state)) as (conn, _):
             conn.execute(update(COMMANDS).where(COMMANDS.c.game_id == g.id, COMMANDS.c.seq == g.head)
                          .values(status="undone"))
@@ -70,6 +71,8 @@ class UndoRedo:
                 select(COMMANDS.c.seq, COMMANDS.c.body)
                 .where(COMMANDS.c.game_id == g.id, COMMANDS.c.sealed == True, COMMANDS.c.seq <= back)  # noqa: E712
             ).all()
+        if g.earlier:
+            g.earlier.pop()
         g.head, g.txn, g.state, g.redo = back, g.txn + 1, state, g.redo + 1
         g.sealed = {g.secrets.group_of(self._row_public(g.id, s, True, b)["command"].get("type")) or ""
                     for s, b in groups}

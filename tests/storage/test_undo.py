@@ -142,3 +142,18 @@ def test_rules_without_corrections_answer_clearly(db_path, monkeypatch):
         game = journal.new_game(tally.header())
         with pytest.raises(GameError, match="Unknown command 'Correct'"):
             journal.correct(game, {"seat": 0, "counter": "vp"}, 3, "forgot to score")
+
+
+def test_an_undo_from_the_kept_states_is_saved_like_a_replayed_one(journal):
+    """issue 13: an undo takes the state kept in memory (no replay); it equals the journal's
+    full replay, and a reopened journal (nothing kept) stands at the same place."""
+    game = journal.new_game(tally.header())
+    journal.submit(game, MOVE)
+    journal.submit(game, PAY)
+    assert journal._game(game).earlier  # the states before the commands are kept
+    journal.undo(game)
+    kept = journal.state(game).to_dict()
+    assert kept == journal.replayed_state(game).to_dict()
+    journal = reopen(journal)
+    assert journal.state(game).to_dict() == kept and journal.can_redo(game)
+    journal.close()

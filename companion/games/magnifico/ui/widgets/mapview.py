@@ -223,6 +223,9 @@ class MapView(Widget):
         free, the place with the least overlap."""
         import math
 
+        key = (getattr(self, "_spread_key", None), tuple(sorted(seas)), nw, nh)
+        if getattr(self, "_sea_key", None) == key:  # the nodes have not moved: neither do the labels
+            return self._sea_cache
         u = self.unit
         nodes = list(self.node_boxes(nw, nh).values())
         placed: list = []
@@ -258,6 +261,7 @@ class MapView(Widget):
                     break
             placed.append(best)
             out[sid] = (best, tex)
+        self._sea_key, self._sea_cache = key, out
         return out
 
     def _name(self, item) -> str:
