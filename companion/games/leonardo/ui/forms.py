@@ -104,11 +104,26 @@ def ask_text(app: Any, title: str, text: str, on_value: Callable[[str], Any]) ->
     ti = Factory.TextInput(multiline=False, font_size=app.u * 16, size_hint_y=None, height=app.touch)
     d.ids.body.add_widget(ti)
     d.ids["text"] = ti
+    note = make("Dim", text="")
+    ti.bind(text=lambda *_: setattr(note, "text", ""))
+
+    def confirm(*_: Any) -> None:
+        if ti.text.strip():
+            d.dismiss()
+            on_value(ti.text.strip())
+        else:  # an empty field says what is missing and stays open
+            note.text = app.t("common.text_missing")
+
     ok = make("Btn", text=app.t("common.confirm"), kind="primary")
-    ok.bind(on_tap=lambda *_: (d.dismiss(), on_value(ti.text.strip())) if ti.text.strip() else None)
-    d.ids["ok"] = ok
-    d.ids.body.add_widget(Factory.Widget())
-    d.ids.body.add_widget(ok)
+    ok.bind(on_tap=confirm)
+    cancel = make("Btn", text=app.t("common.cancel"), kind="quiet")
+    cancel.bind(on_tap=lambda *_: d.dismiss())
+    d.ids["ok"], d.ids["cancel"], d.ids["note"] = ok, cancel, note
+    d.ids.body.add_widget(note)
+    line = Factory.BoxLayout(size_hint_y=None, height=app.touch, spacing=app.u * 6)
+    line.add_widget(cancel)
+    line.add_widget(ok)
+    d.ids.body.add_widget(line)
     d.open()
     app.dialog = d
     return d
