@@ -245,6 +245,8 @@ class CompanionApp(App):
         Animation.cancel_all(toast, "opacity")
         toast.opacity = 0
         off = {"home", "new_game", "history", "settings"} | {ui.new_game_screen for ui in self.uis.values()}
+        for ui in self.uis.values():  # a game's other forms outside the play (optional: a box editor)
+            off |= set(getattr(ui, "bar_hidden_on", ()))
         self.show_bar = self.in_game and self.manager.current not in off
 
     def go_current(self) -> None:

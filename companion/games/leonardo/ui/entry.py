@@ -30,6 +30,7 @@ class LeonardoUI:
 
     name = "leonardo"
     new_game_screen = "leonardo.new_game"
+    bar_hidden_on = ("leonardo.box",)  # the box editor is about the box, not the game in progress
     table_screen = "leonardo.table"
     charts = (Chart("capital", "leonardo.chart_capital"), Chart("cash", "leonardo.chart_cash"))
 

@@ -4,7 +4,7 @@ is entered), corrects it later, and a game records the profile it was played wit
 
 from __future__ import annotations
 
-from leonardo_ui_helpers import L, dialog_closed, keypad, screen, start_by_touch, tap, tap_space
+from leonardo_ui_helpers import L, dialog_closed, keypad, save_example_box, screen, start_by_touch, tap, tap_space
 
 from companion.app import harness
 from companion.games.leonardo import box as B
@@ -118,3 +118,20 @@ def test_a_wrong_value_is_refused_and_a_value_corrected_later(home):
     q.dispatch("on_text_validate")
     harness.frames(2)
     assert saved(app)["quarters"]["2"]["name"] == "Quartiere della Rosa"
+
+
+def test_the_game_bar_stays_off_the_box_editor(home):
+    """With a game open, the box editor is still about the box: the game's top bar (its
+    banner) is hidden there, as on the setup form, and back on the game's screens."""
+    app = home
+    save_example_box(app)
+    start_by_touch(app)
+    app.go_current()
+    harness.frames(2)
+    assert app.in_game and app.show_bar
+    app.go(L + "box")
+    harness.frames(2)
+    assert not app.show_bar
+    app.go_current()
+    harness.frames(2)
+    assert app.show_bar
