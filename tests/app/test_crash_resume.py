@@ -2,37 +2,16 @@
 the resumed screen and handsets show what they showed before (locked seats locked, amounts
 hidden). The app runs in a process of its own (``crash_driver.py``), killed with SIGKILL."""
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 
-import pytest
+from tests.crash import kill_and_restart
 
 DRIVER = Path(__file__).with_name("crash_driver.py")
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def crash_at(tmp_path, point):
     """Play up to ``point`` in the real app, SIGKILL it, start it again: what each showed."""
-    play = subprocess.Popen([sys.executable, str(DRIVER), "play", str(tmp_path), point], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        before = None
-        for line in play.stdout:
-            if line.startswith("{"):
-                before = json.loads(line)
-            if line.strip() == "ready":
-                break
-        else:
-            pytest.fail("the app never got there: " + play.stderr.read()[-2000:])
-    finally:
-        play.kill()  # SIGKILL: no clean exit, the journal's lock released by the system
-        play.wait(10)
-    look = subprocess.run([sys.executable, str(DRIVER), "look", str(tmp_path)], cwd=ROOT, capture_output=True,
-                          text=True, timeout=120)
-    assert look.returncode == 0, look.stderr[-2000:]
-    return before, json.loads(look.stdout.strip().splitlines()[-1])
+    return kill_and_restart(DRIVER, tmp_path, [point], ["look"], timeout=120)
 
 
 def test_mid_auction_with_two_bids_locked(tmp_path):

@@ -3,37 +3,16 @@ mid-market. The app runs in a process of its own (``leonardo_crash_driver.py``),
 SIGKILL, then started again on the same journal: Resume shows what the table saw before, and
 a sealed bet locked before the crash stays locked and hidden (leonardo-decisions: Markets)."""
 
-import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
-import pytest
+from tests.crash import kill_and_restart
 
 DRIVER = Path(__file__).with_name("leonardo_crash_driver.py")
-ROOT = Path(__file__).resolve().parents[4]
 
 
 def crash_at(tmp_path, point):
-    play = subprocess.Popen([sys.executable, str(DRIVER), "play", str(tmp_path), point], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        before = None
-        for line in play.stdout:
-            if line.startswith("{"):
-                before = json.loads(line)
-            if line.strip() == "ready":
-                break
-        else:
-            pytest.fail("the app never got there: " + play.stderr.read()[-2000:])
-    finally:
-        play.kill()  # SIGKILL: no clean exit
-        play.wait(10)
-    look = subprocess.run([sys.executable, str(DRIVER), "look", str(tmp_path)], cwd=ROOT, capture_output=True,
-                          text=True, timeout=180)
-    assert look.returncode == 0, look.stderr[-2000:]
-    return before, json.loads(look.stdout.strip().splitlines()[-1])
+    return kill_and_restart(DRIVER, tmp_path, [point], ["look"])
 
 
 def test_killed_mid_auction(tmp_path):

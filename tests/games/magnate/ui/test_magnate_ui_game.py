@@ -10,41 +10,19 @@ last turns and the end (magnate-decisions: Setup, Turn 1-5, End)."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 
-import pytest
-
 from companion.games.magnate.game import GAME
+from tests.crash import kill_and_restart
 
 from .touches import NAMES, uninterrupted
 
 DRIVER = Path(__file__).with_name("magnate_crash_driver.py")
-ROOT = Path(__file__).resolve().parents[4]
 
 
 def run_killed_and_resumed(folder: Path) -> tuple[dict, dict]:
     """Play to the middle in one app, SIGKILL it, resume and finish in a second one."""
-    play = subprocess.Popen([sys.executable, str(DRIVER), "play", str(folder)], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        before = None
-        for line in play.stdout:
-            if line.startswith("{"):
-                before = json.loads(line)
-            if line.strip() == "ready":
-                break
-        else:
-            pytest.fail("the app never got there: " + play.stderr.read()[-3000:])
-    finally:
-        play.kill()  # SIGKILL: no clean exit
-        play.wait(10)
-    rest = subprocess.run([sys.executable, str(DRIVER), "resume", str(folder)], cwd=ROOT, capture_output=True,
-                          text=True, timeout=400)
-    assert rest.returncode == 0, rest.stderr[-3000:]
-    return before, json.loads(rest.stdout.strip().splitlines()[-1])
+    return kill_and_restart(DRIVER, folder, [], ["resume"], timeout=400)
 
 
 def test_a_whole_game_by_touches_killed_and_resumed_mid_turn(tmp_path):
