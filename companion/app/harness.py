@@ -53,6 +53,29 @@ def frames(n: int = 2):
         EventLoop.idle()
 
 
+def frames_until(predicate, seconds: float = 10.0) -> None:
+    """Frames until ``predicate()`` holds; ``SystemExit`` after ``seconds`` (a driver process gives up)."""
+    import time
+
+    end = time.monotonic() + seconds
+    while not predicate():
+        if time.monotonic() > end:
+            raise SystemExit("timed out")
+        frames(1)
+        time.sleep(0.01)
+
+
+def start_in(folder: str, lang: str = "en"):
+    """The app on simulated hardware with its journal, seal key and box profile in ``folder``
+    (the crash tests' driver processes start it twice on the same folder)."""
+    from companion.app.main import CompanionApp
+    from companion.app.settings import Settings
+
+    settings = Settings({"hardware": "simulated", "database": f"{folder}/journal.sqlite3",
+                         "key_file": f"{folder}/journal.key", "box_profile": f"{folder}/box.json"})
+    return start(CompanionApp(settings=settings, lang=lang))
+
+
 def resize(size):
     Window.size = size
     frames(3)

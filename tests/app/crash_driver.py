@@ -20,31 +20,15 @@ kivy_env.configure(headless=True)
 
 from companion.app import harness  # noqa: E402
 from companion.app.main import CompanionApp  # noqa: E402
-from companion.app.settings import Settings  # noqa: E402
 from companion.games.magnifico.game import GAME  # noqa: E402
 from hardware.asks import display_text  # noqa: E402
-
-
-def start(folder: str) -> CompanionApp:
-    settings = Settings({"hardware": "simulated", "database": f"{folder}/journal.sqlite3",
-                         "key_file": f"{folder}/journal.key", "box_profile": f"{folder}/box.json"})
-    return harness.start(CompanionApp(settings=settings, lang="en"))
-
-
-def frames_until(predicate, seconds: float = 10.0) -> None:
-    end = time.monotonic() + seconds
-    while not predicate():
-        if time.monotonic() > end:
-            raise SystemExit("timed out")
-        harness.frames(1)
-        time.sleep(0.01)
 
 
 MID_TURN = {"Invade", "BuildTower", "BuildCastle", "Activate", "BuildTank", "BuildAirplane", "Move"}
 
 
 def play(folder: str, point: str) -> None:
-    app = start(folder)
+    app = harness.start_in(folder)
     ui, s = app.uis["magnifico"], app.session
     assert s.new_game(GAME, GAME.demo_header(3, 5)) is None  # the demo's header: printed values invented
     index, command = 0, None
@@ -68,7 +52,7 @@ def play(folder: str, point: str) -> None:
         bidders = s.view()["auction"]["bidders"]
         for seat in bidders[:2]:  # locked on the handsets, as the table does
             assert ui.bids.enter(seat, 10) is None
-        frames_until(lambda: len(s.view()["auction"]["locked"]) == 2)
+        harness.frames_until(lambda: len(s.view()["auction"]["locked"]) == 2)
     harness.frames(3)
     print(json.dumps(seen(app)), flush=True)
     print("ready", flush=True)
@@ -84,14 +68,14 @@ def seen(app: CompanionApp) -> dict:
     screen = app.screens[app.manager.current]
     if hasattr(screen, "odds"):  # the odds come from their own process: compare them once shown
         pending = app.t("battle.odds_computing")
-        frames_until(lambda: screen.odds != pending, seconds=60.0)
+        harness.frames_until(lambda: screen.odds != pending, seconds=60.0)
     view = app.session.view()
     return {"screen": app.manager.current, "banner": app.banner, "texts": harness.texts(screen),
             "turn": view.get("turn"), "florins": [p["florins"] for p in view.get("seats", [])]}
 
 
 def look(folder: str) -> None:
-    app = start(folder)
+    app = harness.start_in(folder)
     harness.frames(2)
     resume = harness.find_id("resume")
     out = {"screen": app.manager.current, "resume": resume.text, "resume_off": bool(resume.reason)}
@@ -118,7 +102,7 @@ def look(folder: str) -> None:
         press.key(lock_key, True)
         time.sleep(0.07)
         press.key(lock_key, False)
-        frames_until(lambda: seat not in s.view()["auction"]["locked"])
+        harness.frames_until(lambda: seat not in s.view()["auction"]["locked"])
         out.update(after_unlock=s.view()["auction"]["locked"], notice=app.hardware.notice,
                    handset_after=hs.state(seat))
     elif view.get("phase") == "turns":

@@ -27,13 +27,6 @@ from kivy.core.window import Window  # noqa: E402
 
 from companion.app import harness  # noqa: E402
 from companion.app.main import CompanionApp  # noqa: E402
-from companion.app.settings import Settings  # noqa: E402
-
-
-def start(folder: str) -> CompanionApp:
-    settings = Settings({"hardware": "simulated", "database": f"{folder}/journal.sqlite3",
-                         "key_file": f"{folder}/journal.key", "box_profile": f"{folder}/box.json"})
-    return harness.start(CompanionApp(settings=settings, lang="en"))
 
 
 def settle() -> None:
@@ -175,7 +168,7 @@ STEPS = {"start": play_start, "resume": play_resume, "home": play_home}
 
 if __name__ == "__main__":
     step, folder = sys.argv[1], sys.argv[2]
-    application = start(folder)
+    application = harness.start_in(folder)
     harness.frames(2)
     result = STEPS[step](application)
     print(json.dumps(result), flush=True)

@@ -20,7 +20,6 @@ kivy_env.configure(headless=True)
 
 from companion.app import harness  # noqa: E402
 from companion.app.main import CompanionApp  # noqa: E402
-from companion.app.settings import Settings  # noqa: E402
 from companion.games.leonardo.demo import demo_header  # noqa: E402
 from companion.games.leonardo.game import GAME  # noqa: E402
 from companion.games.leonardo.ui.presenters import head_task  # noqa: E402
@@ -28,21 +27,6 @@ from hardware.asks import display_text  # noqa: E402
 
 SEED = 92
 BET = {"product": "spices", "amount": 35}
-
-
-def start(folder: str) -> CompanionApp:
-    settings = Settings({"hardware": "simulated", "database": f"{folder}/journal.sqlite3",
-                         "key_file": f"{folder}/journal.key", "box_profile": f"{folder}/box.json"})
-    return harness.start(CompanionApp(settings=settings, lang="en"))
-
-
-def frames_until(predicate, seconds: float = 10.0) -> None:
-    end = time.monotonic() + seconds
-    while not predicate():
-        if time.monotonic() > end:
-            raise SystemExit("timed out")
-        harness.frames(1)
-        time.sleep(0.01)
 
 
 def seen(app: CompanionApp) -> dict:
@@ -53,7 +37,7 @@ def seen(app: CompanionApp) -> dict:
 
 
 def play(folder: str, point: str) -> None:
-    app = start(folder)
+    app = harness.start_in(folder)
     s, ui = app.session, app.uis["leonardo"]
     assert s.new_game(GAME, demo_header(3, SEED, variants={"sealed_bets": point == "market"})) is None
     index = 0
@@ -72,7 +56,7 @@ def play(folder: str, point: str) -> None:
     if point == "market":
         seat = task["bettors"][0]
         assert ui.devices.lock_bet(seat, BET["product"], BET["amount"]) is None  # through its handset
-        frames_until(lambda: seat in head_task(s.view()).get("locked", []))
+        harness.frames_until(lambda: seat in head_task(s.view()).get("locked", []))
     print(json.dumps(seen(app)), flush=True)
     print("ready", flush=True)
     while True:
@@ -81,7 +65,7 @@ def play(folder: str, point: str) -> None:
 
 
 def look(folder: str) -> None:
-    app = start(folder)
+    app = harness.start_in(folder)
     harness.frames(2)
     resume = harness.find_id("resume")
     out = {"home": app.manager.current, "resume": resume.text, "resume_off": bool(resume.reason)}

@@ -26,7 +26,6 @@ import touches  # noqa: E402
 
 from companion.app import harness  # noqa: E402
 from companion.app.main import CompanionApp  # noqa: E402
-from companion.app.settings import Settings  # noqa: E402
 from companion.games.magnate import commands as C  # noqa: E402
 from companion.games.magnate.game import GAME  # noqa: E402
 
@@ -47,12 +46,6 @@ def crash_point(seed: int = touches.SEED, courts: bool = touches.COURTS, after: 
     raise SystemExit("the demo game has no action past the middle")
 
 
-def start(folder: str) -> CompanionApp:
-    settings = Settings({"hardware": "simulated", "database": f"{folder}/journal.sqlite3",
-                         "key_file": f"{folder}/journal.key", "box_profile": f"{folder}/box.json"})
-    return harness.start(CompanionApp(settings=settings, lang="en"))
-
-
 def seen(app: CompanionApp) -> dict:
     """What the table sees of the open game: the screen, the banner, its texts, the tokens."""
     app.refresh_current()
@@ -64,7 +57,7 @@ def seen(app: CompanionApp) -> dict:
 
 
 def play(folder: str) -> None:
-    app = start(folder)
+    app = harness.start_in(folder)
     touches.start_game(app)
     touches.play(app, until=crash_point())
     print(json.dumps(seen(app)), flush=True)
@@ -75,7 +68,7 @@ def play(folder: str) -> None:
 
 
 def resume(folder: str) -> None:
-    app = start(folder)
+    app = harness.start_in(folder)
     harness.frames(2)
     resume = harness.find_id("resume")
     out = {"home": app.manager.current, "resume": resume.text, "resume_off": bool(resume.reason)}
