@@ -93,6 +93,16 @@ class LeonardoPlayScreen(LeonardoScreen):
     title = StringProperty("")
     help = StringProperty("")
 
+    def begin(self) -> tuple[Any, Any, Any] | None:
+        """A step screen's refresh begins here: the view, ``legal()`` and the head task, with the
+        controls and the bottom row emptied (None while the session is not attached)."""
+        if not self.ready():
+            return None
+        view, legal = self.session.view(), self.session.legal()
+        self.ids.controls.clear_widgets()
+        self.ids.bottom.clear_widgets()
+        return view, legal, P.head_task(view)
+
 
 def _deck(view: Any, key: str) -> int:
     deck = view.get(key) or {}

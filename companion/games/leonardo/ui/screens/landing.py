@@ -21,14 +21,12 @@ from .base import LeonardoPlayScreen
 
 class LeonardoLandingScreen(LeonardoPlayScreen):
     def refresh(self) -> None:
-        if not self.ready():
+        begun = self.begin()
+        if begun is None:
             return
+        view, legal, task = begun
         s, app = self.session, self.app
-        view, legal = s.view(), s.legal()
-        task = P.head_task(view)
         box, bottom = self.ids.controls, self.ids.bottom
-        box.clear_widgets()
-        bottom.clear_widgets()
         if task is None or view.get("phase") != "turns":
             return
         lines = self.ui.log_lines(self.ui.notes.current, app.lang)
