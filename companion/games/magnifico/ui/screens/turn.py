@@ -26,6 +26,7 @@ class MagnificoTurnScreen(MagnificoScreen):
     mode = StringProperty("")  # "", "activate", a Build* type, "Invade", "Attack", "Move"
     pick = DictProperty({})  # the raid or move being composed: source, target, counts
     moves = ListProperty([])  # the moves already added (a Move takes up to 3 at once)
+    _drawn = None  # _drawn_key() of what the widgets show
 
     def refresh(self):
         s = self.session
@@ -41,8 +42,8 @@ class MagnificoTurnScreen(MagnificoScreen):
         if key != getattr(self, "_turn_key", None):  # another player's turn: start from the list
             self._turn_key = key
             self.mode, self.pick, self.moves = "", {}, []
-        drawn = (s.version, self.mode, repr(self.pick), repr(self.moves), app.lang, app.touch)
-        if drawn == getattr(self, "_drawn", None):
+        drawn = self._drawn_key()
+        if drawn == self._drawn:
             return  # nothing changed since the last time (back from the table view): keep the widgets
         self._drawn = drawn
         p = view["seats"][seat]
@@ -70,6 +71,7 @@ class MagnificoTurnScreen(MagnificoScreen):
             self._raid(s, app, seat, box)
         elif self.mode == "Move":
             self._move(s, app, seat, box)
+        self._drawn = self._drawn_key()  # the steppers may have filled in their counts
 
     # -- the list of actions ---------------------------------------------------------------
     def _button(self, box, wid, text, reason="", kind="normal", on_tap=None):
@@ -191,21 +193,34 @@ class MagnificoTurnScreen(MagnificoScreen):
                 self._stepper(box, "tanks", 0, o["max_tanks"])
             if o.get("max_airplanes"):
                 self._stepper(box, "airplanes", 0, o["max_airplanes"])
-            command = COMMANDS[self.mode](seat, src, dst, self.pick["soldiers"], self.pick.get("tanks", 0),
-                            self.pick.get("airplanes", 0))
-            reason = s.check(command) or ""
-            label = app.t("turn.confirm_" + self.mode) + "  " + self._price_text(s, command)
-            self._button(box, "confirm", label, reason, kind="primary", on_tap=lambda: self._do(command))
+            confirm = self._button(box, "confirm", "", kind="primary")
+            self._raid_confirm(seat, confirm)
             if self.mode == "Attack":
-                self._odds_line(s, app, seat, box, command)
+                self._odds_line(app, box)
         self._back(box)
 
-    def _odds_line(self, s, app, seat, box, command):
+    def _raid_command(self, seat):
+        p = self.pick
+        return COMMANDS[self.mode](seat, p["source"], p["target"], p["soldiers"], p.get("tanks", 0),
+                                   p.get("airplanes", 0))
+
+    def _raid_confirm(self, seat, button):
+        """The confirm button of the raid being composed: its price, its refusal, its command
+        (set in place when only a count changed)."""
+        s, app = self.session, self.app
+        command = self._raid_command(seat)
+        button.text = app.t("turn.confirm_" + self.mode) + "  " + self._price_text(s, command)
+        button.reason = app.reason(s.check(command) or "")
+        button.action = lambda: self._do(command)
+        self._command = command
+
+    def _odds_line(self, app, box):
         """The odds before committing (when the battle package can compute them)."""
         from .battle import odds_text
 
-        odds = self.ui.attack_odds(command)
+        odds = self.ui.attack_odds(self._command)
         if odds is None:
+            self.ids.pop("odds", None)
             return
         line = Factory.Dim(text=odds_text(app, odds))
         box.add_widget(line)
@@ -213,7 +228,7 @@ class MagnificoTurnScreen(MagnificoScreen):
 
         def delivered():  # only this line changes: the steppers stay as they are
             if self._odds_listener is delivered and line.get_root_window() is not None:
-                line.text = odds_text(app, self.ui.attack_odds(command))
+                line.text = odds_text(app, self.ui.attack_odds(self._command))
 
         listeners = self.ui.odds.listeners
         if self._odds_listener in listeners:
@@ -222,6 +237,7 @@ class MagnificoTurnScreen(MagnificoScreen):
         listeners.append(delivered)
 
     _odds_listener = None
+    _command = None
 
     def _stepper(self, box, key, low, high):
         if key not in self.pick or not low <= self.pick[key] <= high:
@@ -233,8 +249,31 @@ class MagnificoTurnScreen(MagnificoScreen):
         self.ids["step_" + key] = st
 
     def _change(self, key, delta, low, high):
-        self.pick[key] = min(high, max(low, self.pick[key] + delta))
-        self.refresh()
+        """A stepper step: only the number, the confirm button and the odds line change, in place
+        (rebuilding the panel and redrawing the map cost more than the rest of the tap)."""
+        value = min(high, max(low, self.pick[key] + delta))
+        if value == self.pick[key]:
+            return
+        drawn = self._drawn_key()
+        self.pick[key] = value
+        if drawn != self._drawn or self.mode not in RAIDS + ("Move",):
+            self.refresh()  # the screen is not what it was drawn for: draw it again
+            return
+        self.ids["step_" + key].value = value
+        if self.mode in RAIDS:
+            seat = self.session.legal()["to_act"][0]
+            self._raid_confirm(seat, self.ids.confirm)
+            line = self.ids.get("odds")
+            if self.mode == "Attack" and line is not None:
+                from .battle import odds_text
+
+                line.text = odds_text(self.app, self.ui.attack_odds(self._command))
+        self._drawn = self._drawn_key()
+
+    def _drawn_key(self):
+        """What the panel and map show (a change redraws them)."""
+        s, app = self.session, self.app
+        return (s.version, self.mode, repr(self.pick), repr(self.moves), app.lang, app.touch)
 
     # -- moving ----------------------------------------------------------------------------------
     def _move(self, s, app, seat, box):

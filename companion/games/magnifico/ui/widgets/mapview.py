@@ -7,7 +7,7 @@ so a screen offers only what the engine allows.
 
 from __future__ import annotations
 
-from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle, RoundedRectangle
+from kivy.graphics import Canvas, Color, Ellipse, Line, Mesh, Rectangle, RoundedRectangle
 from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.widget import Widget
 
@@ -85,19 +85,56 @@ class MapView(Widget):
 
     # -- drawing ------------------------------------------------------------------------
     def redraw(self, *_):
+        """Draw what changed: the whole map when its layout changed (size, language, scale, map),
+        else only the nodes whose look changed (a count, an owner, a selection), each node in
+        its own canvas group so the others' instructions stay as they are."""
         self._pending = False
-        self.canvas.clear()
         data = self.map_data
         if not data or self.width < 10:
+            self.canvas.clear()
+            self._layout, self._nodes = None, {}
             return
-        u = self.unit
         nw, nh = self.node_size()
         territories = {t["id"]: t for t in data.get("territories", [])}
-        self._centres = self._spread(territories, nw, nh)
+        layout = (tuple(self.pos), tuple(self.size), self.lang, self.unit, id(data))
+        if layout != self._layout:
+            self._layout = layout
+            self.canvas.clear()
+            self._centres = self._spread(territories, nw, nh)
+            self._draw_base(data, nw, nh)
+            rects = self._node_rects(nw, nh)
+            self._nodes = {}
+            for tid in territories:
+                group = Canvas()
+                self.canvas.add(group)
+                self._nodes[tid] = [None, group, rects[tid]]
+        fs_num = max(11, int(15 * self.unit))
+        for tid, t in territories.items():
+            entry = self._nodes[tid]
+            look = self._look(tid)
+            if look != entry[0]:
+                entry[0] = look
+                entry[1].clear()
+                with entry[1]:
+                    self._draw_node(tid, t, entry[2], fs_num)
+
+    _layout = None  # what the drawn layout was made for
+    _nodes: dict = {}  # territory id -> [its look as drawn, its canvas group, its node's rect]
+
+    def _look(self, tid: str) -> tuple:
+        """Everything a node's drawing depends on besides the layout."""
+        owner = self.owners.get(tid)
+        piece = self.pieces.get(tid) or {}
+        return (tuple(owner) if owner else None, sorted(piece.items()), tid in self.selected,
+                self.choices is None or tid in self.choices, self.choices is None, self.marks.get(tid))
+
+    def _draw_base(self, data, nw, nh):
+        """What does not change within a layout: the Helvetic area, the seas and the borders."""
+        u = self.unit
         seas = {s["id"]: s for s in data.get("seas", [])}
         sea_px = {sid: self.to_px(s["pos"]) for sid, s in seas.items()}
         crossings = {tuple(sorted(c)) for c in data.get("crossings", [])}
-        fs_num = max(11, int(15 * u))
+        territories = data.get("territories", [])
         with self.canvas:
             # the Helvetic Confederation: impassable
             poly = data.get("helvetic", {}).get("polygon") or []
@@ -114,7 +151,7 @@ class MapView(Widget):
             # sea zones: a small label where it covers no territory, faint lines to the
             # territories facing it (drawn under the nodes)
             labels = self._sea_labels(seas, sea_px, nw, nh)
-            for t in territories.values():
+            for t in territories:
                 for sid in t.get("seas", []):
                     if sid in labels:
                         lx, ly, lw, lh = labels[sid][0]
@@ -137,10 +174,6 @@ class MapView(Widget):
                     Line(points=[*self._centres[a], *self._centres[b]], width=1.2, dash_length=6, dash_offset=4)
                 else:
                     Line(points=[*self._centres[a], *self._centres[b]], width=1.6 * u)
-            # the territories
-            rects = self._node_rects(nw, nh)
-            for tid, t in territories.items():
-                self._draw_node(tid, t, rects[tid], fs_num)
 
     sea_boxes: dict = {}  # sea id -> (x, y, w, h) of its label, as last drawn
 
