@@ -11,6 +11,7 @@ so the rules and the cache stay on the main thread. ``stop`` ends the child with
 from __future__ import annotations
 
 import multiprocessing
+import os
 import threading
 import traceback
 from collections.abc import Callable, Hashable
@@ -31,8 +32,16 @@ def float_odds(position: dict[str, Any]) -> dict[str, Any]:
     return battle.odds(position, exact=False)
 
 
-def serve(conn: Connection) -> None:
+NICE = 10  # the child's CPU priority below the app's: on a busy machine the screen wins the core
+
+
+def serve(conn: Connection, nice: int = NICE) -> None:
     """The child's loop: a job is ``(key, compute, position)``, the answer ``(key, result)``."""
+    if nice:
+        try:
+            os.nice(nice)
+        except (AttributeError, OSError):  # not on this system: odds at the app's priority
+            pass
     while True:
         try:
             key, compute, position = conn.recv()
@@ -54,6 +63,7 @@ class OddsWorker:
         self.version = version  # the state version now: odds of an older one are dropped
         self.inline = inline  # no main loop to hand results back to (scripts): compute at once
         self.compute = compute  # a picklable module-level function: it runs in the child
+        self.nice = NICE  # how much lower the child's CPU priority is (read when it starts)
         self.cache: dict[Key, dict[str, Any] | None] = {}
         self.listeners: list[Callable[[], None]] = []  # told when odds arrive
         self._job: tuple[Key, dict[str, Any]] | None = None  # waiting for the child
@@ -124,7 +134,7 @@ class OddsWorker:
     def _start(self) -> None:
         ctx = multiprocessing.get_context("spawn")
         ours, theirs = ctx.Pipe()
-        process = ctx.Process(target=serve, args=(theirs,), daemon=True, name="battle-odds")
+        process = ctx.Process(target=serve, args=(theirs, self.nice), daemon=True, name="battle-odds")
         process.start()
         theirs.close()
         self._process, self._conn = process, ours
