@@ -32,9 +32,9 @@ class MagnificoAuctionScreen(MagnificoScreen):
         self.title = app.t("phase." + phase) if phase in ("auction_draw", "bidding", "choosing") else app.t(
             "auction.title")
         cards, seats = self.ids.cards, self.ids.seats
-        cards.clear_widgets()
-        seats.clear_widgets()
         if phase == "auction_draw":
+            cards.clear_widgets()
+            self._offer_key = None
             self._draw_picker(s, app, cards)
         else:
             self.picked = []
@@ -168,6 +168,11 @@ class MagnificoAuctionScreen(MagnificoScreen):
         self.help = app.t("auction.bid_help") if view.get("phase") == "bidding" else (
             app.t("auction.choose_help", name=presenters.seat_name(view, choose["seat"]),
                   price=choose["price"]) if choose else "")
+        key = (tuple(a.get("cards", [])), repr(choose), app.lang, app.touch, app.u)
+        if key == self._offer_key:
+            return  # the same cards, the same choice (a bid locked or unlocked): the rows stay
+        self._offer_key = key
+        box.clear_widgets()
         for c in a.get("cards", []):
             row = make("MagCardRow", name=self.ui.card_name(c, app.lang), effect=self.ui.card_effect(c, app.lang))
             if choose:
@@ -195,10 +200,14 @@ class MagnificoAuctionScreen(MagnificoScreen):
         bids = a.get("bids", {})
         order = s.legal().get("order", [])
         chooser = (s.legal().get("to_act") or [None])[0] if phase == "choosing" else None
+        box.clear_widgets()
         for i, p in enumerate(view["seats"]):
-            row = make("MagSeatBidRow", name=p["name"], rgba=presenters.seat_rgba(view, i),
-                       leonardo=view.get("leonardo") == i)
+            row = self._seat_row(i)
+            row.name, row.rgba, row.leonardo = p["name"], presenters.seat_rgba(view, i), view.get("leonardo") == i
+            row.status, row.locked = "", False
             btn = row.ids.action
+            btn.text, btn.kind, btn.reason, btn.action = "", "normal", "", None
+            btn.opacity, btn.disabled = 1, False
             if phase == "bidding" and i in a.get("bidders", []):
                 # the rules say who has locked (after a restart too); the handset adds "entering"
                 locked = i in presenters.locked_seats(a)
@@ -208,11 +217,11 @@ class MagnificoAuctionScreen(MagnificoScreen):
                 row.locked = locked
                 if locked:
                     btn.text = app.t("auction.unlock")
-                    btn.bind(on_tap=lambda _b, seat=i: self._unlock(seat))
+                    btn.action = lambda seat=i: self._unlock(seat)
                 else:
                     btn.text = app.t("auction.keypad")
                     btn.kind = "primary"
-                    btn.bind(on_tap=lambda _b, seat=i: self.open_keypad(seat))
+                    btn.action = lambda seat=i: self.open_keypad(seat)
                 self.ids[f"bid_{i}"] = btn
             elif phase == "bidding":
                 row.status = app.t("auction.no_bid", n=p["florins"])
@@ -234,8 +243,27 @@ class MagnificoAuctionScreen(MagnificoScreen):
             box.add_widget(row)
         notice = self.hardware.notice if self.hardware is not None else ""
         if notice:
-            box.add_widget(Factory.Dim(text=app.reason(notice)))
-        box.add_widget(Factory.Dim(text=app.hardware_line))
+            box.add_widget(self._dim("notice", app.reason(notice)))
+        box.add_widget(self._dim("hardware", app.hardware_line))
+
+    _offer_key = None  # what the cards on offer were drawn for
+
+    def _seat_row(self, seat: int):
+        """Seat ``seat``'s row, made once and then updated (making one costs more than the rest
+        of a refresh: a handset's lock redraws the seats twice, its state then the rules)."""
+        rows = self.__dict__.setdefault("_rows", {})
+        row = rows.get((seat, self.app.u, self.app.touch))
+        if row is None:
+            row = rows[seat, self.app.u, self.app.touch] = make("MagSeatBidRow")
+            row.ids.action.bind(on_tap=lambda b: b.action() if b.action else None)
+        return row
+
+    def _dim(self, name: str, text: str):
+        dims = self.__dict__.setdefault("_dims", {})
+        if name not in dims:
+            dims[name] = Factory.Dim()
+        dims[name].text = text
+        return dims[name]
 
     def open_keypad(self, seat: int):
         s, app = self.session, self.app
