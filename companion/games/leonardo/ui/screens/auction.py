@@ -17,7 +17,15 @@ RAISES = (5, 10, 25)
 
 
 class LeonardoAuctionScreen(LeonardoPlayScreen):
+    _drawn: Any = None  # what the rows were made for (see refresh)
+
     def refresh(self) -> None:
+        s, app, hw = self.session, self.app, self.hardware
+        drawn = None if s is None else (s.version, dict(hw.seat_states) if hw is not None else None,
+                                        hw.notices if hw is not None else 0, app.lang, app.u, app.touch)
+        if drawn is not None and drawn == self._drawn and self.ids.controls.children:
+            return  # the same state and seats (a refresh again, a handset's repeated state): the rows stay
+        self._drawn = drawn
         begun = self.begin()
         if begun is None:
             return

@@ -114,8 +114,10 @@ def fill_middle(screen: LeonardoScreen, box: Any, view: Any) -> None:
     app = screen.app
     rows = P.players(view, screen.session.legal(), app.lang, app.translations)
     box.clear_widgets()
-    for row in rows:
-        w = Factory.LeonardoMiddleRow()
+    made = box.__dict__.setdefault("_middle_rows", [])  # made once, then updated: making one costs most
+    while len(made) < len(rows):
+        made.append(Factory.LeonardoMiddleRow())
+    for row, w in zip(rows, made):
         w.name = row["name"]
         w.rgba = row["rgba"]
         w.acting = row["acting"]

@@ -15,6 +15,7 @@ from .base import MagnateScreen
 
 class MagnateCityScreen(MagnateScreen):
     note = StringProperty("")
+    _drawn = None  # (state version, language, scale, touch size) the panels were made for
 
     def refresh(self) -> None:
         if not self.ready():
@@ -22,6 +23,10 @@ class MagnateCityScreen(MagnateScreen):
         s, app = self.session, self.app
         view = s.view()
         self.show_tokens()
+        drawn = (s.version, app.lang, app.u, app.touch)
+        if drawn == self._drawn:
+            return  # the same state (back and forth from the turn screen): the panels stay
+        self._drawn = drawn
         box = self.ids.districts
         box.clear_widgets()
         columns = presenters.city(view, app.lang, app.translations)
