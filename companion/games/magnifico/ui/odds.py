@@ -6,6 +6,7 @@ ms idle); a child process leaves the main interpreter alone. The child is starte
 (``spawn``: Kivy's window and GL state must never be forked), runs only the pure odds
 function, and its answers come back through ``post`` (``Clock.schedule_once`` in the app),
 so the rules and the cache stay on the main thread. ``stop`` ends the child with the app.
+The child lowers its own CPU priority (``NICE``): on a busy machine the screen wins the core.
 """
 
 from __future__ import annotations
