@@ -9,6 +9,9 @@
    ~17 ms at 60 fps, which is printed apart). Baseline: the same hand-over with no
    gpiozero (``BidHandsets.lock`` called from the other thread). If the engine is in this
    tree, the time to ``engine.apply`` of the LockBid is measured too. Target: < 50 ms.
+   The whole path to the frame that shows the seat locked (the real app: the LockBid
+   through the rules and the journal, the auction screen, the frame drawn) is in
+   ``bench_app.py`` ("handset lock / unlock"), against that run's baseline tap.
 2. The reader on a stream of noisy lines (1 in 3 garbage: binary noise, a wrong CRC, a
    line without one, an over-long line, an unknown word): in process (parsing only) and
    end to end through a pty; baseline: the same number of clean lines in process. Every
