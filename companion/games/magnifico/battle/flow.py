@@ -32,7 +32,7 @@ from . import policy as P
 from . import volleys
 from .columns import FACTOR, LOWS, RAW_ONE, SHIFTS, TO_FLOAT, WIDTH, normal, raw_floats, to_float, values
 from .outcomes import (
-    BIG, CODE, DEFENDS, LOST, SOLDIERS_SHIFT, TANKS_BITS, InfantryTable, Tables, defender_infantry, key, state,
+    BIG, CODE, DEFENDS, IS_MID, LOST, MID_CODE, SOLDIERS_SHIFT, TANKS_BITS, InfantryTable, Tables, defender_infantry, key, state,
 )
 from .policy import Compact
 
@@ -52,6 +52,7 @@ def epsilon_for(st: Compact) -> float:
 
 # the kinds of step a column can take (Flow.plan)
 _END, _RETREAT, _SHIFT, _FLAT, _ATTACKER_TANKS, _DEFENDER_TANKS, _DEFENDER_INFANTRY = range(7)
+_VOLLEY = "volley"  # the action of a mid key (outcomes.MID)
 Step: TypeAlias = tuple[Any, ...]  # (kind, ...): Flow.step
 Profile: TypeAlias = tuple[str, int, str]  # (action below the split, split, action from it on)
 End: TypeAlias = tuple[str | None, int]  # (winner, the attacker's soldiers); LOST
@@ -201,6 +202,8 @@ class Flow:
         split, split, action from the split on). The policy looks at the defenders only
         to decide whether a tank fires, at one threshold (a test checks it)."""
         found = self.profiles.get(k)
+        if found is None and IS_MID[k & 31]:  # the defender's air volley, whatever the defenders
+            found = self.profiles[k] = (_VOLLEY, 1, _VOLLEY)
         if found is None:
             c, worth = self.c, self.worth
             st = state(k, 1)
@@ -234,7 +237,14 @@ class Flow:
         if action == P.RETREAT:
             return (_RETREAT, (None, st[2]))
         side = st[0]
-        after = (k >> 5 << 5) | CODE[side | (st[1] | P.BIT[action]) << 1]
+        if action == _VOLLEY:  # st: the mid key's state, its airplanes used
+            after = (k >> 5 << 5) | CODE[1 | st[1] << 1]
+            rows, tails = self.tables.volley(st)
+            return (_FLAT, after, rows, tails, st[2])
+        if action == "airplanes" and self.tables.splits(st):
+            after = (k >> 5 << 5) | MID_CODE[st[1]]
+        else:
+            after = (k >> 5 << 5) | CODE[side | (st[1] | P.BIT[action]) << 1]
         if side == P.DEFENDER and action == "infantry":
             return (_DEFENDER_INFANTRY, after, st)
         table = self.tables.get(st, action)

@@ -48,15 +48,30 @@ _INTACT = 11
 SOLDIERS_SHIFT = 12  # the attacker's soldiers
 _AIRPLANES_SHIFT = (8, 20)  # the attacker's, the defender's airplanes
 TANKS_BITS = 7 << 5  # the attacker's tanks
-_RANKED = sorted(range(32), key=lambda p: (p & 1, bin(p >> 1).count("1"), p >> 1))
+# The attacker never uses the automaton, so its phases with that bit are free: two of them
+# stand for the defender's air assault between its interception and its volley (MID),
+# after the defender's turn start with or without the automaton used.
+MID = {P.AUTOMATON << 1: 0, (P.AUTOMATON | 1) << 1: P.AUTOMATON}  # phase -> the defender's used before
+_MID_OF = {used: phase for phase, used in MID.items()}
+_REAL = sorted((p for p in range(32) if p & 1 or not p >> 1 & P.AUTOMATON),
+               key=lambda p: (p & 1, bin(p >> 1).count("1"), p >> 1))
+_RANKED: list[int] = []
+for _phase in _REAL:  # a mid phase right after the phase whose air assault it interrupts
+    _RANKED.append(_phase)
+    if _phase & 1 and _phase >> 1 in _MID_OF:
+        _RANKED.append(_MID_OF[_phase >> 1])
+_RANKED += [p for p in range(32) if p not in _RANKED]  # never reached
 CODE = [0] * 32  # phase (side | used << 1) -> code, later phases lower
 for _rank, _phase in enumerate(_RANKED):
     CODE[_phase] = 31 - _rank
 PHASE = [0] * 32  # code -> phase
 for _phase in range(32):
     PHASE[CODE[_phase]] = _phase
-_TURN = [(p & 1, p >> 1) for p in PHASE]  # code -> (side, used)
+# code -> (side, used); a mid phase is the defender's with its airplanes used
+_TURN = [(P.DEFENDER, MID[p] | P.AIRPLANES) if p in MID else (p & 1, p >> 1) for p in PHASE]
 DEFENDS = [side == P.DEFENDER for side, _ in _TURN]  # code -> the defender's turn
+IS_MID = [p in MID for p in PHASE]  # code -> between the defender's interception and volley
+MID_CODE = {used: CODE[phase] for used, phase in _MID_OF.items()}  # the defender's used -> mid code
 ATTACKER_START = CODE[0]
 DEFENDER_START = CODE[1]
 
@@ -135,6 +150,12 @@ class Tables:
         elif action == "airplanes":
             # the interceptors sent, not all the foe's airplanes: one per target at most
             flying, icpt = st[P.AIRPLANES_AT[side]], P.intercept_count(c, st, action)
+            if side == P.DEFENDER and icpt and st[1] in MID_CODE:  # the interception alone (split)
+                sub = ("intercept", flying, icpt)
+                table = self.cache.get(sub)
+                if table is None:
+                    table = self.cache[sub] = _interception(flying, icpt)
+                return table
             # the attacker's soldiers matter to its air assault only through the paratrooper
             # and the defender's only through how many hits kill them all (`_cut`)
             sub = (action, side, P.uses_paratrooper(c, st) if side == P.ATTACKER else self._cut(st), flying, icpt)
@@ -185,6 +206,20 @@ class Tables:
                 delta |= 1 << SOLDIERS_SHIFT | (1 << _INTACT if roll == "hit" else 0)
             _add(merged, kills, delta, int(roll is not None) if kills else None, x)
         return _rows(merged)
+
+    def splits(self, st: Compact) -> bool:
+        """Whether the defender's air assault from st is split: its interception goes to a
+        mid key (MID), whose volley (`volley`) is shared by every interception that leaves
+        as many airplanes flying."""
+        return bool(st[0] == P.DEFENDER and st[1] in MID_CODE and P.intercept_count(self.c, st, "airplanes"))
+
+    def volley(self, st: Compact) -> Rows:
+        """The defender's air volley from a mid key's state st: every airplane flies."""
+        sub = ("volley", st[7], self._cut(st))
+        table: Rows | None = self.cache.get(sub)
+        if table is None:
+            table = self.cache[sub] = self._defender_airplanes(st[7], 0, 1 + self.c.gyroscope[P.DEFENDER], sub[2])
+        return table
 
     def _cut(self, st: Compact) -> int:
         """The defender's air hits that kill every attacking soldier."""
@@ -283,6 +318,17 @@ class Volley:
     intercepts: tuple[tuple[float, int, int, int], ...]
     shots: tuple[tuple[int | None, float, int], ...]
     side: int
+
+
+def _interception(flying: int, n: int) -> Rows:
+    """The attacker's n interceptors meet the defender's `flying` airplanes (Anti-aircraft
+    Culverin): hits destroy flying airplanes, explosions the interceptors (the same rules
+    as policy.intercept_effect; a test checks them)."""
+    merged: Merged = {}
+    own, foe = _AIRPLANES_SHIFT[P.DEFENDER], _AIRPLANES_SHIFT[P.ATTACKER]
+    for h, e, x in dice_floats(n):
+        _add(merged, 0, min(h, flying) << own | e << foe, None, x)
+    return _rows(merged)
 
 
 @lru_cache(maxsize=64)
