@@ -50,6 +50,18 @@ def epsilon_for(st: Compact) -> float:
         states *= st[i] + 1
     return SMALL_EPSILON if states <= SMALL_BATTLE else EPSILON
 
+def decision_key(k: int) -> tuple[int, ...]:
+    """What the policy's decision at key k reads besides the defenders (policy.decide):
+    the phase, the attacker's soldiers and, as present or not, the acting side's machines;
+    the attacker also reads the towers and the paratrooper (its castle protection), the
+    defender only whether towers stand (its automaton). A test checks keys that agree on
+    this decide alike."""
+    code = k & 31
+    if DEFENDS[code]:
+        return (code, k >> 12 & 7, int(k >> 15 & 31 > 0), int(k >> 20 & 31 > 0), int(k >> 25 & 7 > 0))
+    return (code, k >> 12 & 7, int(k >> 5 & 7 > 0), int(k >> 8 & 7 > 0), k >> 25 & 7, k >> 11 & 1)
+
+
 # the kinds of step a column can take (Flow.plan)
 _END, _RETREAT, _SHIFT, _FLAT, _ATTACKER_TANKS, _DEFENDER_TANKS, _DEFENDER_INFANTRY = range(7)
 _VOLLEY = "volley"  # the action of a mid key (outcomes.MID)
@@ -70,6 +82,7 @@ class Flow:
         self.tables = Tables(c)
         self.forward: dict[int, int] = {}  # key -> the key its column goes to (END taken at once)
         self.profiles: dict[int, Profile] = {}  # key -> (action below split, split, action from split on)
+        self.decisions: dict[tuple[int, ...], Profile] = {}  # the same by what the policy reads (decision_key)
         self.plans: dict[int, tuple[Step, int, Step]] = {}  # key -> (step below split, split, step from split on)
         self.infantry_tables: dict[int, list[InfantryTable | None]] = {}  # attackers -> [defender_infantry(d, ...) by d]
         self.length = length = start[5] + 1  # fields of one block: d = 0..defenders
@@ -202,8 +215,13 @@ class Flow:
         split, split, action from the split on). The policy looks at the defenders only
         to decide whether a tank fires, at one threshold (a test checks it)."""
         found = self.profiles.get(k)
-        if found is None and IS_MID[k & 31]:  # the defender's air volley, whatever the defenders
+        if found is not None:
+            return found
+        if IS_MID[k & 31]:  # the defender's air volley, whatever the defenders
             found = self.profiles[k] = (_VOLLEY, 1, _VOLLEY)
+            return found
+        reads = decision_key(k)
+        found = self.decisions.get(reads)
         if found is None:
             c, worth = self.c, self.worth
             st = state(k, 1)
@@ -219,7 +237,8 @@ class Flow:
                         b = mid
                     else:
                         a = mid
-            found = self.profiles[k] = (low, b, high)
+            found = self.decisions[reads] = (low, b, high)
+        self.profiles[k] = found
         return found
 
     def plan(self, k: int) -> tuple[Step, int, Step]:
