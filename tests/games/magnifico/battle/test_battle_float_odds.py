@@ -14,7 +14,7 @@ from companion.errors import GameError
 from companion.games.magnifico.battle import odds, simulate, start, step
 from companion.games.magnifico.battle import policy as P
 from companion.games.magnifico.battle.columns import FACTOR, values
-from companion.games.magnifico.battle.flow import BUDGET, EPSILON, SMALL_BATTLE, SMALL_EPSILON, Flow
+from companion.games.magnifico.battle.flow import BUDGET, EPSILON, SMALL_BATTLE, SMALL_EPSILON, Flow, decision_key
 from companion.games.magnifico.battle.odds import ROUNDING, clear_cache
 from companion.games.magnifico.battle.outcomes import BIG, MID_CODE, Tables, key, pieces, state
 from companion.games.magnifico.battle.simulate import policy_step
@@ -175,6 +175,37 @@ def test_the_policy_looks_at_the_defenders_at_one_threshold(setup, seed):
         s = (side, rng.choice([0, 1, 2, 4, 6] + [8, 12, 14] * side)) + tuple(
             rng.randint(1 if i == 2 else 0, top[i]) for i in range(2, 9)) + (rng.random() < 0.3 and c.castle,)
         _decisions_follow_the_profile(flow, key(s))
+
+
+@settings(max_examples=20)
+@given(setup=battles(), seed=st.integers(0, 10**6))
+def test_keys_with_one_decision_key_decide_alike(setup, seed):
+    """flow.decision_key: two keys that agree on it get the same decision from the policy
+    for every count of defenders, so Flow.profile shares one profile among them."""
+    try:
+        pos = start(setup)
+    except GameError:
+        assume(False)
+    c = P.context(pos)
+    top = P.compact(pos)
+    worth = P.worth_infantry_for(c)
+    rng = random.Random(seed)
+
+    def draw(side, used):
+        return (side, used) + tuple(rng.randint(1 if i in (2, 5) else 0, max(top[i], 2)) for i in range(2, 9)) + (
+            rng.random() < 0.3 and c.castle,)
+
+    checked = 0
+    for _ in range(200):
+        side = rng.randint(0, 1)
+        s = draw(side, rng.choice([0, 1, 2, 4, 6] + [8, 12, 14] * side))
+        fresh = draw(side, s[1])  # each field kept or drawn again
+        other = tuple(x if rng.random() < 0.5 else y for x, y in zip(s, fresh))
+        if decision_key(key(s)) != decision_key(key(other)):
+            continue
+        checked += 1
+        for d in (1, 2, 3, 5, 8, 13, 40, BIG):
+            assert P.decide(c, s[:5] + (d,) + s[6:], worth) == P.decide(c, other[:5] + (d,) + other[6:], worth)
 
 
 @settings(max_examples=20)
