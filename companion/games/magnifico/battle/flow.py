@@ -297,18 +297,7 @@ class Flow:
         if kind == _SHIFT:
             self.attacker_rows(step, part, mass)
         elif kind == _FLAT:
-            _, after, rows, tails, _ = step
-            i = 0
-            for x, _, factors, delta, _ in rows:
-                mx = mass * x
-                if mx < self.epsilon and self.prune(mass * tails[i]):
-                    break
-                i += 1
-                q = part * factors
-                if delta is None:
-                    self.merged_ends[LOST] += q
-                else:
-                    self.add_defender(self.resolve(after - delta), q, mx)
+            self.defender_rows(step, part, mass)
         elif kind == _DEFENDER_INFANTRY:
             self.defender_infantry(step[2], step[1], part)
         elif kind == _ATTACKER_TANKS:
@@ -320,11 +309,40 @@ class Flow:
         else:
             self.ends[step[1]] += part << FACTOR
 
+    def defender_rows(self, step: Step, part: int, mass: float) -> None:
+        """A defender's assault (merged column): per row one multiplication, no kills of defenders."""
+        _, after, rows, tails, _ = step
+        epsilon, pending, mass_of, forward = self.epsilon, self.pending, self.mass, self.forward
+        push, heap = heapq.heappush, self.heap
+        i = 0
+        for x, _, factors, delta, _ in rows:
+            mx = mass * x
+            if mx < epsilon and self.prune(mass * tails[i]):
+                break
+            i += 1
+            q = part * factors
+            if delta is None:
+                self.merged_ends[LOST] += q
+                continue
+            t = after - delta
+            t = forward.get(t) or self.resolve(t)
+            if not DEFENDS[t & 31]:
+                self.add_defender(t, q, mx)
+                continue
+            old = pending.get(t)
+            if old is None:
+                pending[t] = q
+                mass_of[t] = mx
+                push(heap, -t)
+            else:
+                pending[t] = old + q
+                mass_of[t] += mx
+
     def attacker_rows(self, step: Step, part: int, mass: float) -> None:
         """An attacker's assault: per row one multiplication, wins taken off the bottom."""
         _, after, rows, tails, soldiers = step
         epsilon, ends, pending, mass_of, forward = self.epsilon, self.ends, self.pending, self.mass, self.forward
-        push, heap = heapq.heappush, self.heap
+        push, heap, machines, offset = heapq.heappush, self.heap, self.machines, self.offset
         i = 0
         for x, k, factors, delta, won in rows:
             mx = mass * x
@@ -344,9 +362,10 @@ class Flow:
                 continue
             t = after - delta
             t = forward.get(t) or self.resolve(t)
-            if DEFENDS[t & 31]:
-                self.add_attacker(t, q, mx)
-                continue
+            if DEFENDS[t & 31]:  # add_attacker: into the block of the attacker's tanks
+                bits = t & machines
+                t -= bits
+                q <<= offset[bits]
             old = pending.get(t)
             if old is None:
                 pending[t] = q
