@@ -38,7 +38,7 @@ from .policy import Compact
 
 EPSILON = 1e-10
 SMALL_EPSILON = 1e-14  # for battles of at most SMALL_BATTLE states: cheap, so nearly exact
-SMALL_BATTLE = 20_000
+SMALL_BATTLE = 5_000
 BUDGET = 1e-6
 
 
