@@ -32,7 +32,8 @@ from . import policy as P
 from . import volleys
 from .columns import FACTOR, LOWS, RAW_ONE, SHIFTS, TO_FLOAT, WIDTH, normal, raw_floats, to_float, values
 from .outcomes import (
-    BIG, CODE, DEFENDS, IS_MID, LOST, MID_CODE, SOLDIERS_SHIFT, TANKS_BITS, InfantryTable, Tables, defender_infantry, key, state,
+    ATTACKER_START, BIG, CODE, DEFENDER_START, DEFENDS, ENDS, IS_MID, LOST, MID_CODE, SOLDIERS_SHIFT, TANKS_BITS,
+    InfantryTable, Tables, defender_infantry, key, state,
 )
 from .policy import Compact
 
@@ -204,9 +205,11 @@ class Flow:
         found = self.forward.get(k)
         if found is None:
             found = k
-            low, _, high = self.profile(k)
+            code = k & 31
+            low, _, high = self.profile(k) if ENDS[code] is None else (None, 0, None)
             if low == high == P.END:
-                found = self.resolve(key(P.next_turn(state(k, 1))))
+                # the other side's turn start, the same pieces
+                found = self.resolve(k - code + (ATTACKER_START if DEFENDS[code] else DEFENDER_START))
             self.forward[k] = found
         return found
 

@@ -71,6 +71,12 @@ for _phase in range(32):
 _TURN = [(P.DEFENDER, MID[p] | P.AIRPLANES) if p in MID else (p & 1, p >> 1) for p in PHASE]
 DEFENDS = [side == P.DEFENDER for side, _ in _TURN]  # code -> the defender's turn
 IS_MID = [p in MID for p in PHASE]  # code -> between the defender's interception and volley
+# code -> 0 if the policy never ends the turn there (the attacker's turn start: at least one
+# assault; the defender's turn before its infantry, which it always rolls), None if that
+# depends on the pieces (policy.decide)
+ENDS: list[int | None] = [
+    0 if IS_MID[c] or not (used & P.INFANTRY if side == P.DEFENDER else used) else None
+    for c, (side, used) in enumerate(_TURN)]
 MID_CODE = {used: CODE[phase] for used, phase in _MID_OF.items()}  # the defender's used -> mid code
 ATTACKER_START = CODE[0]
 DEFENDER_START = CODE[1]
