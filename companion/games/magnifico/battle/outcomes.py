@@ -17,6 +17,11 @@ pieces, moves to a later phase: processing keys from the largest down visits eac
 all that flows into it, except the defender's infantry that leaves the attacker's
 soldiers alone (the next turn's start of the same key, processed again). The defender's
 turn never looks at the attacker's tanks, so flow.py merges them out of its keys.
+
+The defender's air assault met by the attacker's interceptors is split in two: the
+interception leads to a *mid* key (MID: a phase code the attacker never uses), whose
+volley is one table per count of flying airplanes and attacking army, shared by every
+interception that leaves as many airplanes (and built from a few rows, not per fleet).
 """
 
 from __future__ import annotations
