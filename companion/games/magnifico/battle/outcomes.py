@@ -207,6 +207,8 @@ class Tables:
         per_hit = 1 + c.gyroscope[side]
         own, foe = _AIRPLANES_SHIFT[side], _AIRPLANES_SHIFT[1 - side]
         if side == P.DEFENDER:
+            if not n:
+                return volley_rows(flying, per_hit, self._cut(st))
             return self._defender_airplanes(flying, n, per_hit, self._cut(st))
         unit = 1.0 / pow6(flying + n)
         merged: Merged = {}
@@ -229,7 +231,7 @@ class Tables:
         sub = ("volley", st[7], self._cut(st))
         table: Rows | None = self.cache.get(sub)
         if table is None:
-            table = self.cache[sub] = self._defender_airplanes(st[7], 0, 1 + self.c.gyroscope[P.DEFENDER], sub[2])
+            table = self.cache[sub] = volley_rows(st[7], 1 + self.c.gyroscope[P.DEFENDER], sub[2])
         return table
 
     def _cut(self, st: Compact) -> int:
@@ -340,6 +342,32 @@ def _interception(flying: int, n: int) -> Rows:
     for h, e, x in dice_floats(n):
         _add(merged, 0, min(h, flying) << own | e << foe, None, x)
     return _rows(merged)
+
+
+@lru_cache(maxsize=1024)
+def volley_rows(flying: int, per_hit: int, cut: int) -> Rows:
+    """The defender's air volley of `flying` airplanes, none intercepted, against an army
+    that `cut` hits kill: a row per (explosions, hits) below `cut` hits, the rest one row
+    (the attacker's last soldier fell). Each die hits (3 faces of 6), explodes (1) or
+    not (2); the same rules as air_rows without interceptors, straight from the
+    trinomial (a test checks them against the exact enumeration)."""
+    own = _AIRPLANES_SHIFT[P.DEFENDER]
+    rows: list[Row] = []
+    below = 0.0
+    for h in range(min(cut, flying + 1)):
+        p_h = comb(flying, h) * 0.5 ** h
+        rest = flying - h
+        for e in range(rest + 1):
+            x = p_h * comb(rest, e) * 6.0 ** -e * 3.0 ** (e - rest)
+            if x > 0:
+                rows.append((x, 0, factor(x), e << own | h * per_hit << SOLDIERS_SHIFT, None))
+        below += comb(flying, h) * 0.5 ** flying
+    if cut <= flying:  # else no roll has that many hits
+        lost = 1.0 - below
+        rows.append((lost, 0, factor(lost), None, None))
+    rows.sort(key=itemgetter(0), reverse=True)
+    tails = list(accumulate(r[0] for r in reversed(rows)))
+    return tuple(rows), tuple(reversed(tails))
 
 
 @lru_cache(maxsize=64)
