@@ -363,7 +363,7 @@ FLEETS = [  # a large defending air fleet against a few attacking airplanes, sma
 @pytest.mark.parametrize("attacker, defender", FLEETS)
 def test_large_defending_fleets_within_the_bound(attacker, defender):
     """The shape of the slowest random legal battles (docs/performance.md, "Battle odds"):
-    the defender's air table shared by every attacking army (outcomes.air_rows) and the
+    the defender's split air assault (interception, then the volley of outcomes.volley_rows) and the
     airplane-weighted threshold (flow.epsilon_for) still within error_bound of the exact
     odds, at the start and after the policy's next steps."""
     pos = start({"attacker": attacker, "defender": defender})
