@@ -51,6 +51,7 @@ def epsilon_for(st: Compact) -> float:
         states *= st[i] + 1
     return SMALL_EPSILON if states <= SMALL_BATTLE else EPSILON
 
+
 def decision_key(k: int) -> tuple[int, ...]:
     """What the policy's decision at key k reads besides the defenders (policy.decide):
     the phase, the attacker's soldiers and, as present or not, the acting side's machines;

@@ -102,19 +102,15 @@ def _defender_shots(flow: Flow, shots: Shots, st: Compact, column: int,
     won = 0
     last = max(lefts, default=0)
     for shot in range(last + 1):
-        if shot in lefts:
+        if shot in lefts or not live:  # what `shot` tanks leave (all later counts if none is left to fire)
             seen = dict(after)
             for a, c in live.items():
                 seen[a] = seen.get(a, 0) + c
-            results[shot] = ({a: c for a, c in seen.items() if c},
-                             {a: normal(raw) for a, raw in lost.items() if raw}, normal(won))
-        if shot == last:
-            break
-        if not live:  # every column stopped or ended: the later counts see the same
-            for left in lefts:
-                results.setdefault(left, results[shot] if shot in results else (
-                    {a: c for a, c in after.items() if c}, {a: normal(raw) for a, raw in lost.items() if raw},
-                    normal(won)))
+            result = ({a: c for a, c in seen.items() if c}, {a: normal(raw) for a, raw in lost.items() if raw},
+                      normal(won))
+            for left in lefts if not live else (shot,):
+                results.setdefault(left, result)
+        if shot == last or not live:
             break
         nxt: defaultdict[int, int] = defaultdict(int)
         for a, column in live.items():
