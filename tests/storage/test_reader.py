@@ -13,7 +13,7 @@ from companion.storage import Journal
 from companion.storage.errors import StorageError
 from companion.storage.models import JournalModel
 from companion.storage.reader import JournalReader
-from companion.storage.schema import COLUMNS
+from companion.storage.schema import COLUMNS, DDL
 from tests.storage import factions, tally
 
 CHOOSE = [{"type": "ChooseFaction", "seat": s, "faction": f} for s, f in enumerate(["guelph", "ghibelline", "guelph"])]
@@ -23,6 +23,23 @@ def test_the_models_and_the_stdlib_names_agree():
     """One schema: models.py's tables are exactly schema.py's names, column by column."""
     tables = JournalModel.metadata.tables
     assert {name: tuple(t.columns.keys()) for name, t in tables.items()} == COLUMNS
+
+
+def test_the_files_are_made_exactly_as_the_models_declare_them():
+    """One schema: SQLAlchemy compiles models.py's tables to schema.py's DDL, statement by statement."""
+    from sqlalchemy.dialects import sqlite
+    from sqlalchemy.schema import CreateIndex, CreateTable
+
+    dialect = sqlite.dialect()
+    compiled = []
+    for table in JournalModel.metadata.sorted_tables:
+        compiled.append(str(CreateTable(table).compile(dialect=dialect)))
+        compiled.extend(str(CreateIndex(i).compile(dialect=dialect)) for i in table.indexes)
+
+    def norm(sql: str) -> str:
+        return " ".join(sql.replace("(\n", "(").replace("\n)", ")").split()).replace("( ", "(").replace(" )", ")")
+
+    assert [norm(s) for s in compiled] == [norm(s) for s in DDL]
 
 
 def test_export_and_state_are_the_journals_own_with_secrets_sealed(tmp_path):
