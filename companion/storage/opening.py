@@ -292,9 +292,10 @@ class _Opening:
                                         count=len(shadow.damaged) or 1))
         elif not shadow.exists and view.games:
             self.notices.append(message("shadow_missing_read_only", shadow=str(self.shadow_path)))
-        if not self.engine:
+        if not self.engine:  # (the database's own records: they agree, and carry the list's columns)
+            games = {gid: view.games.get(gid, g) for gid, g in merged.games.items()}
             return Database(self.path, None, True, journal_id, self.notices, list(merged.reports.values()),
-                            games=dict(merged.games))
+                            games=games)
         engine = file_engine(self.path, readonly=True, immutable=needs_immutable(self.path),
                              busy_timeout=self.busy_timeout)
         return Database(self.path, engine, True, journal_id, self.notices, list(merged.reports.values()))
