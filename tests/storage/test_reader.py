@@ -98,3 +98,36 @@ def test_no_game_and_a_missing_journal_are_told(db_path, tmp_path):
         journal.new_game(tally.header())
     with JournalReader(db_path, game=tally) as reader, pytest.raises(StorageError, match="There is no game 99"):
         reader.export(99)
+
+
+def _listed(games, *, when: bool = True):
+    return [(g.id, g.game, g.players, g.created_at, g.updated_at if when else None, g.rounds, g.finished, g.winner,
+             g.commands, g.meta) for g in games]
+
+
+def test_the_list_of_games_is_the_journals_own(db_path):
+    """``state --list`` reads with the reader: the journal's list, line for line, also when
+    the list's columns are not filled yet (replayed for them, as the journal does) and when
+    the journal is repaired in memory from its shadow."""
+    with Journal(db_path, game=tally) as journal:
+        first = journal.new_game(tally.header(), meta={"note": "first"})
+        for cmd in tally.play(3):
+            journal.submit(first, cmd)
+        second = journal.new_game(tally.header(players=2))
+        journal.submit(second, {"type": "Move", "seat": 0, "steps": 2})
+    with Journal(db_path, game=tally, readonly=True) as journal:
+        expected = _listed(journal.games())
+    assert expected[0][0] == second and expected[1][6] is True and expected[1][7] is not None
+    with JournalReader(db_path, game=tally) as reader:
+        assert _listed(reader.games()) == expected
+    conn = sqlite3.connect(db_path)  # as a migration or a rebuild leaves them (no sum covers them)
+    conn.execute("UPDATE games SET rounds = NULL, finished = NULL, winner = NULL")
+    conn.commit()
+    conn.close()
+    with Journal(db_path, game=tally, readonly=True) as journal, JournalReader(db_path, game=tally) as reader:
+        assert _listed(reader.games()) == _listed(journal.games()) == expected
+    db_path.unlink()  # only the shadow left: both repair in memory (the journal's times are its own)
+    with Journal(db_path, game=tally, readonly=True) as journal, JournalReader(db_path, game=tally) as reader:
+        assert reader.notices == journal.notices != []
+        assert _listed(reader.games(), when=False) == _listed(journal.games(), when=False)
+        assert [g[0] for g in _listed(reader.games())] == [second, first]
