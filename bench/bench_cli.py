@@ -3,8 +3,8 @@
     python bench/bench_cli.py [--runs 5]
 
 Times (median wall clock over fresh processes, Python's own start included) `games`,
-`replay FILE`, `state`, `export` and `import FILE` on a journal holding one finished demo
-game. Baselines in the same run: `python -c pass` (the interpreter alone) and a stdlib
+`replay FILE`, `state`, `state --list`, `export` and `import FILE` on a journal holding one
+finished demo game (each `import` run adds one more: the list grows by one a run). Baselines in the same run: `python -c pass` (the interpreter alone) and a stdlib
 script that opens the journal with `sqlite3` and decodes its rows as JSON (comparable work
 with no framework). Goal (issue 13): every command under 0.4 s here (about 1.2-2 s on a
 Raspberry Pi, 3-5 times slower; the estimate is printed beside each figure).
@@ -59,6 +59,9 @@ def main() -> None:
     tmp = Path(tempfile.mkdtemp(prefix="bench-cli-"))
     db = tmp / "journal.sqlite3"
     env = {**os.environ, "MAGNIFICO_DB": str(db), "MAGNIFICO_KEY_FILE": str(tmp / "journal.key")}
+    # as installed: Python keeps its compiled modules (a PYTHONDONTWRITEBYTECODE set in a
+    # development shell would time the compiler on every run instead)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     py = [sys.executable]
     record = tmp / "game.jsonl"
     # one finished demo game in the journal, and its record on disk
@@ -76,9 +79,11 @@ def main() -> None:
         ("games", py + ["-m", "companion", "games"], None),
         ("replay FILE", py + ["-m", "companion", "replay", str(record)], None),
         ("state", py + ["-m", "companion", "state", "--db", str(db)], None),
+        ("state --list", py + ["-m", "companion", "state", "--list", "--db", str(db)], None),
         ("export", py + ["-m", "companion", "export", "--db", str(db)], None),
         ("import FILE", py + ["-m", "companion", "import", "--db", str(db), str(record)], None),
     ]
+    print(f"load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     base = None
     for name, argv, stdin in rows:
         med = timed(argv, env, args.runs, stdin)
@@ -86,6 +91,7 @@ def main() -> None:
         verdict = "" if name.startswith("baseline") else f", goal < {GOAL} s: {'met' if med < GOAL else 'NOT met'}"
         print(f"{name}: median {med:.2f} s (Pi ~{3 * med:.1f}-{5 * med:.1f} s; ratio to python alone "
               f"{med / base:.1f}){verdict}")
+    print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":
