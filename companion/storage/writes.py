@@ -11,6 +11,7 @@ and flushed, then the commit; nothing of it stays if any part fails.
 from __future__ import annotations
 
 import errno
+import json
 import sqlite3
 from collections.abc import Callable
 from contextlib import AbstractContextManager
@@ -80,7 +81,13 @@ class JournalWrites:
     def _command(self, rules: Rules, command: Any) -> tuple[dict, Any]:
         """The command as a dict and as the rules' object; GameError if the rules do not know it."""
         try:
-            as_dict = rules.command_dict(command)
+            if isinstance(command, dict):
+                parsed = rules.command_from_dict(command)
+                as_dict = rules.command_to_dict(parsed)
+                if _same_json(as_dict, command):  # (a record's lines are): the stored dict parses to ``parsed``
+                    return as_dict, parsed
+            else:
+                as_dict = rules.command_to_dict(command)
             return as_dict, rules.command_from_dict(as_dict)
         except GameError:
             raise
@@ -101,3 +108,11 @@ class JournalWrites:
         return {"game_id": g.id, "seq": seq, "rules_version": g.rules.version, "sealed": sealed, "body": body,
                 "created_at": now(), "chain": links,
                 "sum": snapshot_sum(g.id, seq, g.rules.version, sealed, links, body)}
+
+
+def _same_json(a: dict, b: dict) -> bool:
+    """The same JSON (``==`` alone takes ``1`` for ``true`` and ``1.0`` for ``1``)."""
+    try:
+        return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+    except (TypeError, ValueError):
+        return False
