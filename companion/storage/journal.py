@@ -21,7 +21,6 @@ import contextlib
 import errno
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +39,7 @@ from companion.storage.reader import apply_stored
 from companion.storage.recovery import GameReport
 from companion.storage.rules import Rules, RulesBook
 from companion.storage.journal_records import JournalRecords
+from companion.storage.listing import GameInfo, list_column
 from companion.storage.opengame import OpenGame, place
 from companion.storage.sealed_rows import SealedRows
 from companion.storage.secrets import secrets_of
@@ -62,22 +62,6 @@ _GAME_COLUMNS = ("head", "txn", "sum", "updated_at", "rounds", "finished", "winn
 _UPDATE_GAME = (
     update(GAMES).where(GAMES.c.id == bindparam("gid")).values({c: bindparam("new_" + c) for c in _GAME_COLUMNS})
 )
-
-
-@dataclass
-class GameInfo:
-    """One line of the list of games."""
-
-    id: int
-    game: str
-    players: list[str]
-    created_at: str
-    updated_at: str | None
-    rounds: int | None
-    finished: bool
-    winner: str | None
-    commands: int
-    meta: dict
 
 
 class Journal(SealedRows, Snapshots, UndoRedo, JournalRecords):
@@ -398,9 +382,9 @@ class Journal(SealedRows, Snapshots, UndoRedo, JournalRecords):
                 self._refresh_history(row)
             games.append(
                 GameInfo(
-                    id=row.id, game=row.game, players=_list_column(row.players, list), created_at=row.created_at,
+                    id=row.id, game=row.game, players=list_column(row.players, list), created_at=row.created_at,
                     updated_at=row.updated_at, rounds=row.rounds, finished=bool(row.finished), winner=row.winner,
-                    commands=row.head, meta=_list_column(row.meta, dict),
+                    commands=row.head, meta=list_column(row.meta, dict),
                 )
             )
         return games
@@ -433,11 +417,3 @@ class Journal(SealedRows, Snapshots, UndoRedo, JournalRecords):
         for seq, sealed, body in self._rows(g):
             lines.extend(teller.row(self._row_public(g.id, seq, sealed, body)))
         return lines
-
-def _list_column(text, kind):
-    """A JSON column of the list of games; damaged, it shows as empty (opening the game says why)."""
-    try:
-        value = json.loads(text or "null")
-    except (ValueError, TypeError, RecursionError):
-        return kind()
-    return value if isinstance(value, kind) else kind()
