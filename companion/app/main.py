@@ -138,8 +138,6 @@ class CompanionApp(App):
         # The first screen was entered before the session existed: show what the journal holds
         # (an unfinished game to resume after a crash) at once.
         self.refresh()
-        if isinstance(self.session.journal, LateJournal):  # opened once the first frame is drawn
-            Window.bind(on_flip=self._open_journal_late)
         # What start built (modules, kv rules, every screen) lives as long as the app: out of
         # the collector's sight, a full collection no longer walks it during a tap (it cost
         # tens of milliseconds a tap on a development machine).
@@ -224,6 +222,9 @@ class CompanionApp(App):
         phones.listeners.append(self._on_session_change)
         self.session, self.hardware, self.phones = session, hardware, phones
         phones.start()
+        if isinstance(journal, LateJournal):  # opened once the next frame (the first) is drawn
+            Window.unbind(on_flip=self._open_journal_late)
+            Window.bind(on_flip=self._open_journal_late)
         self._say_startup(problem)
         self._on_session_change()
 
