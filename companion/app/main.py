@@ -114,13 +114,12 @@ class CompanionApp(App):
     # -- build ------------------------------------------------------------------------
     def build(self) -> Any:
         Builder.load_file(str(kv_path("app.kv")))
-        for name in SHELL_KV:
-            Builder.load_file(str(kv_path(name)))
         root = Factory.RootLayout()
         manager = root.ids.manager
         manager.transition = NoTransition()  # instant: a tap must show its effect at once
-        # home now; every other screen (a game's with its kv files) when first wanted
-        self.screens = Screens(manager, SHELL_SCREENS, self._uis_open_first)
+        # home now; every other screen with its kv file (a game's with all of its) when first wanted
+        layouts = {name.removesuffix(".kv"): kv_path(name) for name in SHELL_KV}
+        self.screens = Screens(manager, SHELL_SCREENS, self._uis_open_first, layouts)
         self.screens["home"]
         manager.bind(current=self._on_screen_changed)
         self.bind(in_game=self._on_screen_changed)

@@ -1,9 +1,9 @@
 """The app's screens, each built the first time it is shown or asked for (issue 13: a quick start).
 
-The home screen is built at start; another shell screen when it is first opened; a game's
-layouts and screens when one of its screens is first wanted (the game picked on home,
-resumed, or a screen named by its code), all of that game's at once, since its kv files
-may share rules. The shell still knows no game by name: it asks each UI package, the open
+The home screen is built at start; another shell screen (with its kv file) when it is first
+opened; a game's layouts and screens when one of its screens is first wanted (the game
+picked on home, resumed, or a screen named by its code), all of that game's at once, since
+its kv files may share rules. The shell still knows no game by name: it asks each UI package, the open
 game's first, until one has the screen.
 """
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 from kivy.lang import Builder
@@ -21,15 +22,20 @@ from companion.app.game_ui import GameUI
 class Screens(dict[str, Any]):
     """Screens by name, as the ScreenManager holds them; a missing one is built on the spot."""
 
-    def __init__(self, manager: Any, shell: Mapping[str, type], uis: Callable[[], Iterable[GameUI]]):
+    def __init__(self, manager: Any, shell: Mapping[str, type], uis: Callable[[], Iterable[GameUI]],
+                 layouts: Mapping[str, Path] | None = None):
         super().__init__()
         self.manager = manager
         self.shell = dict(shell)
+        self.layouts = dict(layouts or {})  # a shell screen's kv file, loaded with the screen
         self.uis = uis  # the games' UI packages, the open game's first
         self.loaded: set[str] = set()  # the games whose layouts and screens are built
 
     def __missing__(self, name: str) -> Any:
         if name in self.shell:
+            layout = self.layouts.pop(name, None)
+            if layout is not None:
+                Builder.load_file(str(layout))
             return self._add(name, self.shell[name])
         for ui in self.uis():
             if ui.name not in self.loaded:
