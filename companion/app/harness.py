@@ -33,12 +33,16 @@ class Touch(MotionEvent):
         EventLoop._dispatch_input("end", self)
 
 
-def start(app, size=(800, 480)):
-    """Build ``app`` and put its root in the window, as ``App.run`` does, without the loop."""
+def start(app, size=(800, 480), journal=True):
+    """Build ``app`` and put its root in the window, as ``App.run`` does, without the loop;
+    with ``journal``, frames until the journal opened behind the first screen is in place."""
     EventLoop.ensure_window()
     Window.size = size
     app._run_prepare()
     frames(3)
+    ready = getattr(app, "journal_ready", None)
+    if journal and ready is not None:
+        frames_until(ready, 60)
     return app
 
 
@@ -65,7 +69,7 @@ def frames_until(predicate, seconds: float = 10.0) -> None:
         time.sleep(0.01)
 
 
-def start_in(folder: str, lang: str = "en"):
+def start_in(folder: str, lang: str = "en", journal: bool = True):
     """The app on simulated hardware with its journal, seal key and box profile in ``folder``
     (the crash tests' driver processes start it twice on the same folder)."""
     from companion.app.main import CompanionApp
@@ -73,7 +77,7 @@ def start_in(folder: str, lang: str = "en"):
 
     settings = Settings({"hardware": "simulated", "database": f"{folder}/journal.sqlite3",
                          "key_file": f"{folder}/journal.key", "box_profile": f"{folder}/box.json"})
-    return start(CompanionApp(settings=settings, lang=lang))
+    return start(CompanionApp(settings=settings, lang=lang), journal=journal)
 
 
 def resize(size):

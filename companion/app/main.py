@@ -26,8 +26,10 @@ from companion.app.game_ui import GameUI, sealed_for_phones
 from companion.app.hardware_hub import HardwareHub
 from companion.app.phone_link import PhoneLink
 from companion.app.i18n import LANGUAGES, Translations
+from companion.app.late_journal import LateJournal
 from companion.app.parts import game_uis, installed_games, open_journal
 from companion.app.round_history import RoundHistory
+from companion.app.screen_book import Screens
 from companion.app.screens import SHELL_KV, SHELL_SCREENS
 from companion.app.settings import Settings
 from companion.app.widgets import dialogs
@@ -66,7 +68,7 @@ class CompanionApp(App):
             if refused:  # a key outside the game's own names would change another game's words
                 print(f"{name}: UI strings not under '{name}.' are ignored: {', '.join(sorted(refused)[:5])}",
                       file=sys.stderr)
-        self.screens: dict[str, Any] = {}
+        self.screens: dict[str, Any] = {}  # built by ``build``: screen_book.Screens
         self.charts: RoundHistory | None = None
         self.dialog = None  # the last dialog opened (tests and screenshots look inside it)
         self._peeking: Any = None  # the Clock event redrawing ``peek_text``
@@ -112,27 +114,24 @@ class CompanionApp(App):
     # -- build ------------------------------------------------------------------------
     def build(self) -> Any:
         Builder.load_file(str(kv_path("app.kv")))
-        for name in SHELL_KV:
-            Builder.load_file(str(kv_path(name)))
-        classes: dict[str, type] = dict(SHELL_SCREENS)
-        for ui in self.uis.values():
-            for path in ui.kv_files():
-                Builder.load_file(str(path))
-            classes.update(ui.screens())
         root = Factory.RootLayout()
         manager = root.ids.manager
         manager.transition = NoTransition()  # instant: a tap must show its effect at once
-        for name, cls in classes.items():
-            screen = cls(name=name)
-            self.screens[name] = screen
-            manager.add_widget(screen)
+        # home now; every other screen with its kv file (a game's with all of its) when first wanted
+        layouts = {name.removesuffix(".kv"): kv_path(name) for name in SHELL_KV}
+        self.screens = Screens(manager, SHELL_SCREENS, self._uis_open_first, layouts)
+        self.screens["home"]
         manager.bind(current=self._on_screen_changed)
         self.bind(in_game=self._on_screen_changed)
         Window.bind(size=self._on_window_size, on_key_down=self._on_key_down, on_key_up=self._on_key_up)
         self._on_window_size(Window, Window.size)
         Window.clearcolor = theme.PALETTE["bg"]
-        self._start_session()
+        self._start_session(late=True)
         return root
+
+    def _uis_open_first(self) -> list[GameUI]:
+        ui = self.ui
+        return ([ui] if ui is not None else []) + [u for u in self.uis.values() if u is not ui]
 
     def on_start(self) -> None:
         # The first screen was entered before the session existed: show what the journal holds
@@ -193,15 +192,20 @@ class CompanionApp(App):
     def _post(fn: Any) -> None:
         Clock.schedule_once(lambda _dt: fn(), 0)
 
-    def _start_session(self) -> None:
-        """Open the journal, the devices and a session over them; hand them to every game's UI."""
+    def _start_session(self, late: bool = False) -> None:
+        """Open the journal, the devices and a session over them; hand them to every game's UI.
+        ``late`` (the app's start): the journal opens behind the first screen when it can
+        (late_journal.py)."""
         if self.session is not None:  # a restart (settings changed): let go of the old ones
             self.session.close()
         if self.hardware is not None:
             self.hardware.stop()
         if self.phones is not None:
             self.phones.stop()
-        journal, problem = open_journal(self.settings)
+        journal: Any = LateJournal.begin(self.settings) if late else None
+        problem = None
+        if journal is None:
+            journal, problem = open_journal(self.settings)
         session = GameSession(journal, self.settings)
         hardware = HardwareHub(self.settings, post=self._post)
         hardware.start()
@@ -217,11 +221,39 @@ class CompanionApp(App):
         phones.listeners.append(self._on_session_change)
         self.session, self.hardware, self.phones = session, hardware, phones
         phones.start()
+        if isinstance(journal, LateJournal):  # opened once the next frame (the first) is drawn
+            Window.unbind(on_flip=self._open_journal_late)
+            Window.bind(on_flip=self._open_journal_late)
+        self._say_startup(problem)
+        self._on_session_change()
+
+    def _say_startup(self, problem: Any) -> None:
         self.startup_error = self.t(problem[0], **problem[1]) if problem else ""
         if self.settings.problem:  # a broken settings file: the defaults are used, and said
             self.startup_error = (self.startup_error + "\n" if self.startup_error else "") + self.t(
                 "home.settings_problem", problem=self.settings.problem)
+
+    def _open_journal_late(self, *_: Any) -> None:
+        """The first frame is drawn: open the journal behind it (late_journal.py)."""
+        Window.unbind(on_flip=self._open_journal_late)
+        late = self.session.journal if self.session is not None else None
+        if isinstance(late, LateJournal):
+            late.start(self._post, lambda: self._journal_open(late))
+
+    def _journal_open(self, late: LateJournal) -> None:
+        """On the main thread: the journal opened behind the first screen takes its place."""
+        s = self.session
+        if s is None or s.journal is not late:  # restarted or stopped meanwhile
+            return
+        s.journal, problem = late.opened()
+        self._say_startup(problem)
         self._on_session_change()
+        gc.freeze()  # as on_start: the journal's modules live as long as the app
+
+    def journal_ready(self) -> bool:
+        """The session's journal is the journal itself (or the in-memory one), no longer the
+        list read behind the first screen."""
+        return self.session is not None and not isinstance(self.session.journal, LateJournal)
 
     # -- navigation -------------------------------------------------------------------
     @property
@@ -232,6 +264,7 @@ class CompanionApp(App):
         if self.manager.current == name:
             self.screens[name].refresh()
         else:
+            self.screens[name]  # built the first time it is shown
             self.manager.current = name  # the screen refreshes itself on entering
 
     def _on_screen_changed(self, *_: Any) -> None:

@@ -1,20 +1,23 @@
-"""What the shell builds before the first screen: the journal and the installed games' UIs.
+"""What the shell builds at start: the journal and the installed games' UIs.
 
-Plain imports only: the journal is ``companion.storage.Journal``; the games come from the
+Plain imports only: the journal is ``companion.storage.Journal`` (imported by ``open_journal``:
+SQLAlchemy loads behind the first screen, see late_journal.py); the games come from the
 registry (entry points), each bringing its UI package through ``Game.ui()``.
 """
 
 from __future__ import annotations
 
 import traceback
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.app.game_ui import GameUI
 from companion.app.memory_journal import MemoryJournal
 from companion.app.settings import Readable
 from companion.core import registry
 from companion.core.game import Game
-from companion.storage.journal import Journal
+
+if TYPE_CHECKING:
+    from companion.storage.journal import Journal
 
 Problem = tuple[str, dict[str, Any]]  # a translation key of the home screen and its fields
 
@@ -26,6 +29,8 @@ def open_journal(settings: Readable, **args: Any) -> tuple[Journal | MemoryJourn
         args["db"] = settings.get("database")
     if settings.get("key_file") and "key_file" not in args:
         args["key_file"] = settings.get("key_file")
+    from companion.storage.journal import Journal
+
     try:
         journal = Journal(**args)
     except Exception as err:  # never crash at startup: say what is wrong on screen

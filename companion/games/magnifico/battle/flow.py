@@ -32,13 +32,14 @@ from . import policy as P
 from . import volleys
 from .columns import FACTOR, LOWS, RAW_ONE, SHIFTS, TO_FLOAT, WIDTH, normal, raw_floats, to_float, values
 from .outcomes import (
-    BIG, CODE, DEFENDS, LOST, SOLDIERS_SHIFT, TANKS_BITS, InfantryTable, Tables, defender_infantry, key, state,
+    ATTACKER_START, BIG, CODE, DEFENDER_START, DEFENDS, ENDS, IS_MID, LOST, MID_CODE, SOLDIERS_SHIFT, TANKS_BITS,
+    InfantryTable, Tables, defender_infantry, key, state,
 )
 from .policy import Compact
 
 EPSILON = 1e-10
 SMALL_EPSILON = 1e-14  # for battles of at most SMALL_BATTLE states: cheap, so nearly exact
-SMALL_BATTLE = 20_000
+SMALL_BATTLE = 5_000
 BUDGET = 1e-6
 
 
@@ -50,8 +51,22 @@ def epsilon_for(st: Compact) -> float:
         states *= st[i] + 1
     return SMALL_EPSILON if states <= SMALL_BATTLE else EPSILON
 
+
+def decision_key(k: int) -> tuple[int, ...]:
+    """What the policy's decision at key k reads besides the defenders (policy.decide):
+    the phase, the attacker's soldiers and, as present or not, the acting side's machines;
+    the attacker also reads the towers and the paratrooper (its castle protection), the
+    defender only whether towers stand (its automaton). A test checks keys that agree on
+    this decide alike."""
+    code = k & 31
+    if DEFENDS[code]:
+        return (code, k >> 12 & 7, int(k >> 15 & 31 > 0), int(k >> 20 & 31 > 0), int(k >> 25 & 7 > 0))
+    return (code, k >> 12 & 7, int(k >> 5 & 7 > 0), int(k >> 8 & 7 > 0), k >> 25 & 7, k >> 11 & 1)
+
+
 # the kinds of step a column can take (Flow.plan)
 _END, _RETREAT, _SHIFT, _FLAT, _ATTACKER_TANKS, _DEFENDER_TANKS, _DEFENDER_INFANTRY = range(7)
+_VOLLEY = "volley"  # the action of a mid key (outcomes.MID)
 Step: TypeAlias = tuple[Any, ...]  # (kind, ...): Flow.step
 Profile: TypeAlias = tuple[str, int, str]  # (action below the split, split, action from it on)
 End: TypeAlias = tuple[str | None, int]  # (winner, the attacker's soldiers); LOST
@@ -69,6 +84,7 @@ class Flow:
         self.tables = Tables(c)
         self.forward: dict[int, int] = {}  # key -> the key its column goes to (END taken at once)
         self.profiles: dict[int, Profile] = {}  # key -> (action below split, split, action from split on)
+        self.decisions: dict[tuple[int, ...], Profile] = {}  # the same by what the policy reads (decision_key)
         self.plans: dict[int, tuple[Step, int, Step]] = {}  # key -> (step below split, split, step from split on)
         self.infantry_tables: dict[int, list[InfantryTable | None]] = {}  # attackers -> [defender_infantry(d, ...) by d]
         self.length = length = start[5] + 1  # fields of one block: d = 0..defenders
@@ -190,9 +206,11 @@ class Flow:
         found = self.forward.get(k)
         if found is None:
             found = k
-            low, _, high = self.profile(k)
+            code = k & 31
+            low, _, high = self.profile(k) if ENDS[code] is None else (None, 0, None)
             if low == high == P.END:
-                found = self.resolve(key(P.next_turn(state(k, 1))))
+                # the other side's turn start, the same pieces
+                found = self.resolve(k - code + (ATTACKER_START if DEFENDS[code] else DEFENDER_START))
             self.forward[k] = found
         return found
 
@@ -201,6 +219,13 @@ class Flow:
         split, split, action from the split on). The policy looks at the defenders only
         to decide whether a tank fires, at one threshold (a test checks it)."""
         found = self.profiles.get(k)
+        if found is not None:
+            return found
+        if IS_MID[k & 31]:  # the defender's air volley, whatever the defenders
+            found = self.profiles[k] = (_VOLLEY, 1, _VOLLEY)
+            return found
+        reads = decision_key(k)
+        found = self.decisions.get(reads)
         if found is None:
             c, worth = self.c, self.worth
             st = state(k, 1)
@@ -216,7 +241,8 @@ class Flow:
                         b = mid
                     else:
                         a = mid
-            found = self.profiles[k] = (low, b, high)
+            found = self.decisions[reads] = (low, b, high)
+        self.profiles[k] = found
         return found
 
     def plan(self, k: int) -> tuple[Step, int, Step]:
@@ -234,7 +260,14 @@ class Flow:
         if action == P.RETREAT:
             return (_RETREAT, (None, st[2]))
         side = st[0]
-        after = (k >> 5 << 5) | CODE[side | (st[1] | P.BIT[action]) << 1]
+        if action == _VOLLEY:  # st: the mid key's state, its airplanes used
+            after = (k >> 5 << 5) | CODE[1 | st[1] << 1]
+            rows, tails = self.tables.volley(st)
+            return (_FLAT, after, rows, tails, st[2])
+        if action == "airplanes" and self.tables.splits(st):
+            after = (k >> 5 << 5) | MID_CODE[st[1]]
+        else:
+            after = (k >> 5 << 5) | CODE[side | (st[1] | P.BIT[action]) << 1]
         if side == P.DEFENDER and action == "infantry":
             return (_DEFENDER_INFANTRY, after, st)
         table = self.tables.get(st, action)
@@ -268,18 +301,7 @@ class Flow:
         if kind == _SHIFT:
             self.attacker_rows(step, part, mass)
         elif kind == _FLAT:
-            _, after, rows, tails, _ = step
-            i = 0
-            for x, _, factors, delta, _ in rows:
-                mx = mass * x
-                if mx < self.epsilon and self.prune(mass * tails[i]):
-                    break
-                i += 1
-                q = part * factors
-                if delta is None:
-                    self.merged_ends[LOST] += q
-                else:
-                    self.add_defender(self.resolve(after - delta), q, mx)
+            self.defender_rows(step, part, mass)
         elif kind == _DEFENDER_INFANTRY:
             self.defender_infantry(step[2], step[1], part)
         elif kind == _ATTACKER_TANKS:
@@ -291,11 +313,40 @@ class Flow:
         else:
             self.ends[step[1]] += part << FACTOR
 
+    def defender_rows(self, step: Step, part: int, mass: float) -> None:
+        """A defender's assault (merged column): per row one multiplication, no kills of defenders."""
+        _, after, rows, tails, _ = step
+        epsilon, pending, mass_of, forward = self.epsilon, self.pending, self.mass, self.forward
+        push, heap = heapq.heappush, self.heap
+        i = 0
+        for x, _, factors, delta, _ in rows:
+            mx = mass * x
+            if mx < epsilon and self.prune(mass * tails[i]):
+                break
+            i += 1
+            q = part * factors
+            if delta is None:
+                self.merged_ends[LOST] += q
+                continue
+            t = after - delta
+            t = forward.get(t) or self.resolve(t)
+            if not DEFENDS[t & 31]:
+                self.add_defender(t, q, mx)
+                continue
+            old = pending.get(t)
+            if old is None:
+                pending[t] = q
+                mass_of[t] = mx
+                push(heap, -t)
+            else:
+                pending[t] = old + q
+                mass_of[t] += mx
+
     def attacker_rows(self, step: Step, part: int, mass: float) -> None:
         """An attacker's assault: per row one multiplication, wins taken off the bottom."""
         _, after, rows, tails, soldiers = step
         epsilon, ends, pending, mass_of, forward = self.epsilon, self.ends, self.pending, self.mass, self.forward
-        push, heap = heapq.heappush, self.heap
+        push, heap, machines, offset = heapq.heappush, self.heap, self.machines, self.offset
         i = 0
         for x, k, factors, delta, won in rows:
             mx = mass * x
@@ -315,9 +366,10 @@ class Flow:
                 continue
             t = after - delta
             t = forward.get(t) or self.resolve(t)
-            if DEFENDS[t & 31]:
-                self.add_attacker(t, q, mx)
-                continue
+            if DEFENDS[t & 31]:  # add_attacker: into the block of the attacker's tanks
+                bits = t & machines
+                t -= bits
+                q <<= offset[bits]
             old = pending.get(t)
             if old is None:
                 pending[t] = q

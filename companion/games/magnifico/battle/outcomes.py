@@ -17,6 +17,11 @@ pieces, moves to a later phase: processing keys from the largest down visits eac
 all that flows into it, except the defender's infantry that leaves the attacker's
 soldiers alone (the next turn's start of the same key, processed again). The defender's
 turn never looks at the attacker's tanks, so flow.py merges them out of its keys.
+
+The defender's air assault met by the attacker's interceptors is split in two: the
+interception leads to a *mid* key (MID: a phase code the attacker never uses), whose
+volley is one table per count of flying airplanes and attacking army, shared by every
+interception that leaves as many airplanes (and built from a few rows, not per fleet).
 """
 
 from __future__ import annotations
@@ -48,15 +53,36 @@ _INTACT = 11
 SOLDIERS_SHIFT = 12  # the attacker's soldiers
 _AIRPLANES_SHIFT = (8, 20)  # the attacker's, the defender's airplanes
 TANKS_BITS = 7 << 5  # the attacker's tanks
-_RANKED = sorted(range(32), key=lambda p: (p & 1, bin(p >> 1).count("1"), p >> 1))
+# The attacker never uses the automaton, so its phases with that bit are free: two of them
+# stand for the defender's air assault between its interception and its volley (MID),
+# after the defender's turn start with or without the automaton used.
+MID = {P.AUTOMATON << 1: 0, (P.AUTOMATON | 1) << 1: P.AUTOMATON}  # phase -> the defender's used before
+_MID_OF = {used: phase for phase, used in MID.items()}
+_REAL = sorted((p for p in range(32) if p & 1 or not p >> 1 & P.AUTOMATON),
+               key=lambda p: (p & 1, bin(p >> 1).count("1"), p >> 1))
+_RANKED: list[int] = []
+for _phase in _REAL:  # a mid phase right after the phase whose air assault it interrupts
+    _RANKED.append(_phase)
+    if _phase & 1 and _phase >> 1 in _MID_OF:
+        _RANKED.append(_MID_OF[_phase >> 1])
+_RANKED += [p for p in range(32) if p not in _RANKED]  # never reached
 CODE = [0] * 32  # phase (side | used << 1) -> code, later phases lower
 for _rank, _phase in enumerate(_RANKED):
     CODE[_phase] = 31 - _rank
 PHASE = [0] * 32  # code -> phase
 for _phase in range(32):
     PHASE[CODE[_phase]] = _phase
-_TURN = [(p & 1, p >> 1) for p in PHASE]  # code -> (side, used)
+# code -> (side, used); a mid phase is the defender's with its airplanes used
+_TURN = [(P.DEFENDER, MID[p] | P.AIRPLANES) if p in MID else (p & 1, p >> 1) for p in PHASE]
 DEFENDS = [side == P.DEFENDER for side, _ in _TURN]  # code -> the defender's turn
+IS_MID = [p in MID for p in PHASE]  # code -> between the defender's interception and volley
+# code -> 0 if the policy never ends the turn there (the attacker's turn start: at least one
+# assault; the defender's turn before its infantry, which it always rolls), None if that
+# depends on the pieces (policy.decide)
+ENDS: list[int | None] = [
+    0 if IS_MID[c] or not (used & P.INFANTRY if side == P.DEFENDER else used) else None
+    for c, (side, used) in enumerate(_TURN)]
+MID_CODE = {used: CODE[phase] for used, phase in _MID_OF.items()}  # the defender's used -> mid code
 ATTACKER_START = CODE[0]
 DEFENDER_START = CODE[1]
 
@@ -135,6 +161,12 @@ class Tables:
         elif action == "airplanes":
             # the interceptors sent, not all the foe's airplanes: one per target at most
             flying, icpt = st[P.AIRPLANES_AT[side]], P.intercept_count(c, st, action)
+            if side == P.DEFENDER and icpt and st[1] in MID_CODE:  # the interception alone (split)
+                sub = ("intercept", flying, icpt)
+                table = self.cache.get(sub)
+                if table is None:
+                    table = self.cache[sub] = _interception(flying, icpt)
+                return table
             # the attacker's soldiers matter to its air assault only through the paratrooper
             # and the defender's only through how many hits kill them all (`_cut`)
             sub = (action, side, P.uses_paratrooper(c, st) if side == P.ATTACKER else self._cut(st), flying, icpt)
@@ -175,6 +207,8 @@ class Tables:
         per_hit = 1 + c.gyroscope[side]
         own, foe = _AIRPLANES_SHIFT[side], _AIRPLANES_SHIFT[1 - side]
         if side == P.DEFENDER:
+            if not n:
+                return volley_rows(flying, per_hit, self._cut(st))
             return self._defender_airplanes(flying, n, per_hit, self._cut(st))
         unit = 1.0 / pow6(flying + n)
         merged: Merged = {}
@@ -185,6 +219,20 @@ class Tables:
                 delta |= 1 << SOLDIERS_SHIFT | (1 << _INTACT if roll == "hit" else 0)
             _add(merged, kills, delta, int(roll is not None) if kills else None, x)
         return _rows(merged)
+
+    def splits(self, st: Compact) -> bool:
+        """Whether the defender's air assault from st is split: its interception goes to a
+        mid key (MID), whose volley (`volley`) is shared by every interception that leaves
+        as many airplanes flying."""
+        return bool(st[0] == P.DEFENDER and st[1] in MID_CODE and P.intercept_count(self.c, st, "airplanes"))
+
+    def volley(self, st: Compact) -> Rows:
+        """The defender's air volley from a mid key's state st: every airplane flies."""
+        sub = ("volley", st[7], self._cut(st))
+        table: Rows | None = self.cache.get(sub)
+        if table is None:
+            table = self.cache[sub] = volley_rows(st[7], 1 + self.c.gyroscope[P.DEFENDER], sub[2])
+        return table
 
     def _cut(self, st: Compact) -> int:
         """The defender's air hits that kill every attacking soldier."""
@@ -283,6 +331,43 @@ class Volley:
     intercepts: tuple[tuple[float, int, int, int], ...]
     shots: tuple[tuple[int | None, float, int], ...]
     side: int
+
+
+def _interception(flying: int, n: int) -> Rows:
+    """The attacker's n interceptors meet the defender's `flying` airplanes (Anti-aircraft
+    Culverin): hits destroy flying airplanes, explosions the interceptors (the same rules
+    as policy.intercept_effect; a test checks them)."""
+    merged: Merged = {}
+    own, foe = _AIRPLANES_SHIFT[P.DEFENDER], _AIRPLANES_SHIFT[P.ATTACKER]
+    for h, e, x in dice_floats(n):
+        _add(merged, 0, min(h, flying) << own | e << foe, None, x)
+    return _rows(merged)
+
+
+@lru_cache(maxsize=1024)
+def volley_rows(flying: int, per_hit: int, cut: int) -> Rows:
+    """The defender's air volley of `flying` airplanes, none intercepted, against an army
+    that `cut` hits kill: a row per (explosions, hits) below `cut` hits, the rest one row
+    (the attacker's last soldier fell). Each die hits (3 faces of 6), explodes (1) or
+    not (2); the same rules as air_rows without interceptors, straight from the
+    trinomial (a test checks them against the exact enumeration)."""
+    own = _AIRPLANES_SHIFT[P.DEFENDER]
+    rows: list[Row] = []
+    below = 0.0
+    for h in range(min(cut, flying + 1)):
+        p_h = comb(flying, h) * 0.5 ** h
+        rest = flying - h
+        for e in range(rest + 1):
+            x = p_h * comb(rest, e) * 6.0 ** -e * 3.0 ** (e - rest)
+            if x > 0:
+                rows.append((x, 0, factor(x), e << own | h * per_hit << SOLDIERS_SHIFT, None))
+        below += comb(flying, h) * 0.5 ** flying
+    if cut <= flying:  # else no roll has that many hits
+        lost = 1.0 - below
+        rows.append((lost, 0, factor(lost), None, None))
+    rows.sort(key=itemgetter(0), reverse=True)
+    tails = list(accumulate(r[0] for r in reversed(rows)))
+    return tuple(rows), tuple(reversed(tails))
 
 
 @lru_cache(maxsize=64)

@@ -77,14 +77,10 @@ def _attacker_shots(shots: Shots, fires_from: int, live: int, lefts: set[int]) -
 def defender(flow: Flow, volley: Volley, st: Compact, after: int, part: int, mass: float) -> None:
     """The defender's tanks fire one at a time at the attacker's soldiers; the next
     fires only while the defender has at most `fires_up_to` soldiers."""
-    done: dict[int, tuple[dict[int, int], dict[int, int], int]] = {}
-    for x, X, delta, left in volley.intercepts:
-        if mass * x < flow.epsilon and flow.prune(mass * x):
-            continue
-        result = done.get(left)
-        if result is None:
-            result = done[left] = _defender_shots(flow, volley.shots, st, part, left)
-        columns, lost, won = result
+    intercepts = [i for i in volley.intercepts if not (mass * i[0] < flow.epsilon and flow.prune(mass * i[0]))]
+    done = _defender_shots(flow, volley.shots, st, part, {i[3] for i in intercepts})
+    for x, X, delta, left in intercepts:
+        columns, lost, won = done[left]
         base = after - delta
         for a, column in columns.items():
             flow.add_defender(flow.resolve(base - ((st[2] - a) << SOLDIERS_SHIFT)), column * X, mass * x)
@@ -95,14 +91,27 @@ def defender(flow: Flow, volley: Volley, st: Compact, after: int, part: int, mas
 
 
 def _defender_shots(flow: Flow, shots: Shots, st: Compact, column: int,
-                    left: int) -> tuple[dict[int, int], dict[int, int], int]:
-    """({attackers left: merged column after}, {attackers left: column of the
-    defender's losses}, column of its wins), normal."""
+                    lefts: set[int]) -> dict[int, tuple[dict[int, int], dict[int, int], int]]:
+    """{tanks: ({attackers left: merged column after}, {attackers left: column of the
+    defender's losses}, column of its wins)}, normal, for every number of tanks in
+    `lefts`: one volley, seen after each count."""
+    results: dict[int, tuple[dict[int, int], dict[int, int], int]] = {}
     live = {st[2]: column}
     after: defaultdict[int, int] = defaultdict(int)
     lost: defaultdict[int, int] = defaultdict(int)
     won = 0
-    for shot in range(left):
+    last = max(lefts, default=0)
+    for shot in range(last + 1):
+        if shot in lefts or not live:  # what `shot` tanks leave (all later counts if none is left to fire)
+            seen = dict(after)
+            for a, c in live.items():
+                seen[a] = seen.get(a, 0) + c
+            result = ({a: c for a, c in seen.items() if c}, {a: normal(raw) for a, raw in lost.items() if raw},
+                      normal(won))
+            for left in lefts if not live else (shot,):
+                results.setdefault(left, result)
+        if shot == last or not live:
+            break
         nxt: defaultdict[int, int] = defaultdict(int)
         for a, column in live.items():
             if shot:
@@ -121,7 +130,4 @@ def _defender_shots(flow: Flow, shots: Shots, st: Compact, column: int,
                 else:
                     nxt[a - kills] += q
         live = {a: normal(raw) for a, raw in nxt.items()}
-    for a, column in live.items():
-        after[a] += column
-    return ({a: c for a, c in after.items() if c}, {a: normal(raw) for a, raw in lost.items() if raw},
-            normal(won))
+    return results

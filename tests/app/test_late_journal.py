@@ -1,0 +1,72 @@
+"""The journal opened behind the first screen (late_journal.py, issue 13: "start under 1 s"):
+home offers the same game to resume before and after the journal is open, a resume tapped
+before it is open waits for it and opens the same game, and a journal the opening would
+have something to say about is opened before the first screen, as it always was."""
+
+from __future__ import annotations
+
+import time
+
+from companion.app import harness, parts
+from companion.app.late_journal import LateJournal
+from companion.storage.journal import Journal
+from tests.games.magnifico.ui.games import start
+
+
+def restart_late(app):
+    """What the app does at start: the session over a late journal, the home screen drawn."""
+    app._start_session(late=True)
+    app.go("home")
+    return app.screens["home"]
+
+
+def test_home_offers_the_same_resume_before_and_after_the_journal_opens(home):
+    app = home
+    game_id = start(app).game_id  # an unfinished Magnifico game, played last
+    screen = restart_late(app)
+    assert isinstance(app.session.journal, LateJournal) and not app.journal_ready()
+    early = screen.resume_text
+    assert early.startswith("Resume Magnifico: Anna, Bruno, Carla")
+    harness.frames_until(app.journal_ready, 60)  # the first frame started the thread; it handed over
+    assert isinstance(app.session.journal, Journal) and app.startup_error == ""
+    assert screen.resume_text == early and app.session.unfinished(app.uis).id == game_id
+
+
+def test_a_resume_tapped_before_the_journal_is_open_waits_for_it(home, monkeypatch):
+    app = home
+    game_id = start(app).game_id
+    opening = parts.open_journal
+
+    def slow(settings):  # a slow machine: the tap comes while the journal is being opened
+        time.sleep(0.5)
+        return opening(settings)
+
+    monkeypatch.setattr(parts, "open_journal", slow)
+    restart_late(app)
+    late = app.session.journal
+    assert isinstance(late, LateJournal) and not late.is_open
+    harness.tap(harness.find_id("resume"), n_frames=1)  # the first frame starts the thread, the next taps
+    assert late.is_open and isinstance(app.session.journal, LateJournal)  # waited for, not yet handed over
+    assert app.session.game_id == game_id and app.manager.current.startswith("magnifico.")
+    harness.frames_until(app.journal_ready, 60)
+    assert app.session.journal is late.opened()[0] and app.session.game_id == game_id
+    app.go("home")
+
+
+def test_a_journal_held_elsewhere_is_opened_before_the_first_screen_and_said(home):
+    """Another app holds the file: the list cannot be trusted, so the journal is opened at
+    once and its refusal is on the first screen (in memory meanwhile), as before."""
+    app = home
+    good = app.settings
+    start(app)
+    path = app.settings.get("database")
+    app.session.close()  # let go of the file, then another "app" takes it
+    other = Journal(path, key_file=app.settings.get("key_file"))
+    try:
+        restart_late(app)
+        assert app.session.journal.__class__.__name__ == "MemoryJournal"
+        assert app.startup_error and "already open" in app.startup_error
+    finally:
+        other.close()
+        app.settings = good
+        app._start_session()
