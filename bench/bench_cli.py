@@ -1,13 +1,15 @@
 """Command-line speed: each journal command in a fresh process, as a table's owner runs it.
 
-    python bench/bench_cli.py [--runs 5]
+    python bench/bench_cli.py [--runs 5] [--against DIR]
 
 Times (median wall clock over fresh processes, Python's own start included) `games`,
-`replay FILE`, `state`, `export` and `import FILE` on a journal holding one finished demo
-game. Baselines in the same run: `python -c pass` (the interpreter alone) and a stdlib
-script that opens the journal with `sqlite3` and decodes its rows as JSON (comparable work
-with no framework). Goal (issue 13): every command under 0.4 s here (about 1.2-2 s on a
-Raspberry Pi, 3-5 times slower; the estimate is printed beside each figure).
+`replay FILE`, `state`, `state --list`, `export` and `import FILE` on a journal holding one
+finished demo game (each `import` run adds one more). Baselines in the same run: `python -c
+pass` (the interpreter alone) and a stdlib script that opens the journal with `sqlite3` and
+decodes its rows as JSON (comparable work with no framework). Goal (issue 13): every command under 0.4 s here (about 1.2-2 s on a
+Raspberry Pi, 3-5 times slower; the estimate is printed beside each figure). With
+`--against DIR` each command is also timed in another checkout, right after (before and
+after a change, in one run).
 """
 
 from __future__ import annotations
@@ -41,11 +43,11 @@ print(rows)
 """
 
 
-def timed(argv: list[str], env: dict[str, str], runs: int, stdin: str | None = None) -> float:
+def timed(argv: list[str], env: dict[str, str], runs: int, stdin: str | None = None, cwd: Path = ROOT) -> float:
     times = []
     for _ in range(runs):
         t0 = time.perf_counter()
-        out = subprocess.run(argv, env=env, cwd=ROOT, capture_output=True, text=True, input=stdin)
+        out = subprocess.run(argv, env=env, cwd=cwd, capture_output=True, text=True, input=stdin)
         times.append(time.perf_counter() - t0)
         if out.returncode not in (0, 1):
             raise SystemExit(f"{' '.join(argv)} failed: {out.stderr[-500:]}")
@@ -55,10 +57,17 @@ def timed(argv: list[str], env: dict[str, str], runs: int, stdin: str | None = N
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--against", type=Path, metavar="DIR",
+                    help="another checkout of the project (say main, unpacked with git archive): each command "
+                         "is timed there too, right after, on the same journal (python -m runs the package "
+                         "of the folder it starts in)")
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="bench-cli-"))
     db = tmp / "journal.sqlite3"
     env = {**os.environ, "MAGNIFICO_DB": str(db), "MAGNIFICO_KEY_FILE": str(tmp / "journal.key")}
+    # as installed: Python keeps its compiled modules (a PYTHONDONTWRITEBYTECODE set in a
+    # development shell would time the compiler on every run instead)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     py = [sys.executable]
     record = tmp / "game.jsonl"
     # one finished demo game in the journal, and its record on disk
@@ -76,9 +85,11 @@ def main() -> None:
         ("games", py + ["-m", "companion", "games"], None),
         ("replay FILE", py + ["-m", "companion", "replay", str(record)], None),
         ("state", py + ["-m", "companion", "state", "--db", str(db)], None),
+        ("state --list", py + ["-m", "companion", "state", "--list", "--db", str(db)], None),
         ("export", py + ["-m", "companion", "export", "--db", str(db)], None),
         ("import FILE", py + ["-m", "companion", "import", "--db", str(db), str(record)], None),
     ]
+    print(f"load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     base = None
     for name, argv, stdin in rows:
         med = timed(argv, env, args.runs, stdin)
@@ -86,6 +97,10 @@ def main() -> None:
         verdict = "" if name.startswith("baseline") else f", goal < {GOAL} s: {'met' if med < GOAL else 'NOT met'}"
         print(f"{name}: median {med:.2f} s (Pi ~{3 * med:.1f}-{5 * med:.1f} s; ratio to python alone "
               f"{med / base:.1f}){verdict}")
+        if args.against and not name.startswith("baseline"):
+            other = timed(argv, env, args.runs, stdin, cwd=args.against.resolve())
+            print(f"    the same in {args.against}: median {other:.2f} s (this tree takes {med / other:.2f} of it)")
+    print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":

@@ -18,7 +18,9 @@ GAMES = ("magnifico", "magnate", "leonardo")
 
 # runs the command line in this process, then prints the modules it imported
 PROBE = """
-import contextlib, io, json, sys
+import contextlib, importlib, io, json, os, sys
+for name in filter(None, os.environ.get("PROBE_PRELOAD", "").split(",")):
+    importlib.import_module(name)
 from companion.cli import main
 with contextlib.redirect_stdout(io.StringIO()):
     code = main(sys.argv[1:])
@@ -26,9 +28,9 @@ print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
 """
 
 
-def imported(tmp_path: Path, *argv: str) -> set[str]:
+def imported(tmp_path: Path, *argv: str, preload: str = "") -> set[str]:
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "config"),
-           "MAGNIFICO_KEY_FILE": str(tmp_path / "journal.key")}
+           "MAGNIFICO_KEY_FILE": str(tmp_path / "journal.key"), "PROBE_PRELOAD": preload}
     env.pop("MAGNIFICO_DB", None)
     done = subprocess.run([sys.executable, "-c", PROBE, *argv], cwd=ROOT, env=env, capture_output=True, text=True,
                           timeout=300)
@@ -82,8 +84,24 @@ def test_state_and_export_read_the_journal_without_sqlalchemy(journal, command):
     assert heavy(modules) == [] and engines(modules) <= {"magnate"}
 
 
-def test_the_probe_sees_a_heavy_import(journal):
-    """The check can fail: ``import`` writes through the journal, which is sqlmodel."""
+def test_state_list_reads_the_journal_without_sqlalchemy(journal):
+    tmp, _, db = journal
+    modules = imported(tmp, "state", "--list", "--db", str(db))
+    assert "companion.storage.reader" in modules and heavy(modules) == []
+
+
+def test_import_writes_the_journal_without_sqlalchemy(journal):
+    """``import`` writes through importer.py (stdlib sqlite3), into the journal and into a new one."""
     tmp, record, db = journal
-    modules = imported(tmp, "import", "--db", str(db), str(record))
-    assert "sqlalchemy" in heavy(modules) and "kivy" not in heavy(modules)
+    for target in (db, tmp / "new.sqlite3"):
+        modules = imported(tmp, "import", "--db", str(target), str(record))
+        assert "companion.storage.importer" in modules
+        assert heavy(modules) == [] and engines(modules) <= {"magnate"}
+
+
+def test_the_probe_sees_a_heavy_import(journal):
+    """The check can fail: the same command, with the app's journal (sqlmodel) loaded first."""
+    tmp, _, db = journal
+    modules = imported(tmp, "state", "--db", str(db), preload="companion.storage.journal")
+    assert {"sqlalchemy", "sqlmodel"} <= set(m.split(".")[0] for m in heavy(modules))
+    assert "kivy" not in heavy(modules)

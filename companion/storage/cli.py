@@ -37,21 +37,15 @@ def _tell(journal) -> int:
 
 
 def run(args) -> int:
-    # imported here, and only what the command needs: `state` and `export` read the file
-    # without SQLAlchemy (reader.py); `import` and `--list` use the journal itself
+    # imported here, and only what the command needs: none of them loads SQLAlchemy;
+    # `state`, `export` and `--list` read the file with reader.py, `import` writes with importer.py
     if args.command == "import":
-        from companion.storage.journal import Journal
+        from companion.storage.importer import RecordImporter
 
-        return _import(args, Journal)
-    if args.list:
-        from companion.storage.journal import Journal
+        return _import(args, RecordImporter)
+    from companion.storage.reader import JournalReader
 
-        opened = Journal(args.db, readonly=True)
-    else:
-        from companion.storage.reader import JournalReader
-
-        opened = JournalReader(args.db)
-    with opened as journal:
+    with JournalReader(args.db) as journal:
         status = _tell(journal)
         if args.list:
             for g in journal.games():

@@ -65,8 +65,9 @@ def resolve_path(location: str) -> Path:
 
 @dataclass
 class Database:
-    """An open journal: its SQLAlchemy engine (None when opened only to be read by
-    reader.py: then ``games`` holds it), its shadow, and what the user must be told."""
+    """An open journal: its SQLAlchemy engine (None when opened without one: read-only by
+    reader.py, then ``games`` holds it; writable by importer.py, which writes through
+    ``connect()``), its shadow, and what the user must be told."""
 
     path: Path
     engine: Engine | None
@@ -78,6 +79,13 @@ class Database:
     in_memory: bool = False  # read-only, repaired in memory from the shadow
     _lock: int | None = None
     games: dict[int, Any] | None = None  # (dbview.GameRec by id) opened without an engine
+    busy_timeout: float = BUSY_TIMEOUT
+
+    def connect(self) -> sqlite3.Connection:
+        """A stdlib writing connection to the file (sqlrows.connect: autocommit, WAL, FULL)."""
+        from companion.storage import sqlrows
+
+        return sqlrows.connect(self.path, self.busy_timeout)
 
     def close(self) -> None:
         if self.engine is not None:

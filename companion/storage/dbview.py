@@ -62,6 +62,11 @@ class GameRec:
     txn: int
     rows: dict[int, RowRec] = field(default_factory=dict)
     updated_at: str | None = None  # as the database has it (the list of games sorts by it)
+    # the list of games' other columns as the database has them (None: not filled yet)
+    players: str | None = None
+    rounds: int | None = None
+    finished: bool | None = None
+    winner: str | None = None
 
 
 @dataclass
@@ -239,8 +244,10 @@ def _scan(conn: sqlite3.Connection, sql: str, view: DbView):
 
 
 def _read_games(conn: sqlite3.Connection, view: DbView) -> None:
-    sql = "SELECT id, game, header, meta, created_at, head, txn, sum, updated_at FROM games"
-    for gid, name, header, meta, created_at, head, txn, total, updated in _scan(conn, sql, view):
+    sql = ("SELECT id, game, header, meta, created_at, head, txn, sum, updated_at, players, rounds, finished, winner "
+           "FROM games")
+    for gid, name, header, meta, created_at, head, txn, total, updated, names, rounds, done, winner in _scan(
+            conn, sql, view):
         fields = (_text(name), _text(header), _text(meta), _text(created_at), _int(head), _int(txn), _text(total))
         if _int(gid) is None or any(f is None for f in fields):
             view.bad_games.add(gid if _int(gid) is not None else -1)
@@ -249,7 +256,9 @@ def _read_games(conn: sqlite3.Connection, view: DbView) -> None:
         if game_sum(gid, name_, created_, head_, txn_, header_, meta_) != total_:
             view.bad_games.add(gid)
             continue
-        view.games[gid] = GameRec(gid, name_, header_, meta_, created_, head_, txn_, updated_at=_text(updated))
+        view.games[gid] = GameRec(gid, name_, header_, meta_, created_, head_, txn_, updated_at=_text(updated),
+                                  players=_text(names), rounds=_int(rounds),
+                                  finished=None if done is None else bool(done), winner=_text(winner))
 
 
 def _read_commands(conn: sqlite3.Connection, view: DbView) -> None:

@@ -18,10 +18,9 @@ always what replaying the journal gives. Opening the file checks it against the 
 from __future__ import annotations
 
 import contextlib
-import errno
 import json
+import sqlite3
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -29,26 +28,27 @@ from sqlalchemy import Connection, bindparam, delete, insert, update
 from sqlmodel import Session, select
 
 from companion.core.i18n import Message
-from companion.errors import CompanionError, GameError
+from companion.errors import CompanionError
 from companion.storage.database import now, storage_errors
-from companion.storage.errors import JournalRefusal, StorageError, message
-from companion.storage.logbook import Teller, players
+from companion.storage.gamelist import GameInfo, list_column
+from companion.storage.errors import StorageError, message
+from companion.storage.logbook import Teller
 from companion.storage.models import CommandRow, Game, Snapshot
 from companion.storage.opening import open_database
 from companion.storage.records import dumps
 from companion.storage.reader import apply_stored
 from companion.storage.recovery import GameReport
-from companion.storage.rules import Rules, RulesBook
+from companion.storage.rules import RulesBook
 from companion.storage.journal_records import JournalRecords
 from companion.storage.opengame import OpenGame, place
 from companion.storage.sealed_rows import SealedRows
 from companion.storage.secrets import secrets_of
 from companion.storage.snapshots import Snapshots
 from companion.storage.undo import UndoRedo
+from companion.storage.writes import SNAPSHOT_EVERY
 from companion.storage.settings import database_location, key_file_location
 from companion.storage.sums import row_sum, snapshot_sum
 
-SNAPSHOT_EVERY = 50
 OPEN_GAMES = 2  # games kept in memory (state, undo's kept states); the others reload from the file
 GAMES, COMMANDS, SNAPSHOTS = Game.__table__, CommandRow.__table__, Snapshot.__table__
 # the statements of every submit, built once (parameters bound at execution: less overhead)
@@ -63,22 +63,6 @@ _GAME_COLUMNS = ("head", "txn", "sum", "updated_at", "rounds", "finished", "winn
 _UPDATE_GAME = (
     update(GAMES).where(GAMES.c.id == bindparam("gid")).values({c: bindparam("new_" + c) for c in _GAME_COLUMNS})
 )
-
-
-@dataclass
-class GameInfo:
-    """One line of the list of games."""
-
-    id: int
-    game: str
-    players: list[str]
-    created_at: str
-    updated_at: str | None
-    rounds: int | None
-    finished: bool
-    winner: str | None
-    commands: int
-    meta: dict
 
 
 class Journal(SealedRows, Snapshots, UndoRedo, JournalRecords):
@@ -125,17 +109,11 @@ class Journal(SealedRows, Snapshots, UndoRedo, JournalRecords):
 
     # --- transactions ----------------------------------------------------------------
 
-    def _shadow_append(self, line: dict) -> int:
-        shadow = self._db.shadow
-        if shadow is None:
-            raise JournalRefusal.of("read_only")
-        try:
-            return shadow.append(line)
-        except OSError as err:
-            if err.errno == errno.ENOSPC:
-                raise StorageError.of("disk_full", path=str(self.path)) from err
-            raise StorageError.of("shadow_not_written", path=str(shadow.path),
-                                  detail=err.strerror or str(err)) from err
+    @contextlib.contextmanager
+    def _raw_connection(self) -> Iterator[sqlite3.Connection]:
+        """The stdlib connection under one of the engine's (writes.py and sqlrows.py use it)."""
+        with self._db.engine.connect() as conn:
+            yield conn.connection.driver_connection
 
     @contextlib.contextmanager
     def _transaction(self, g: OpenGame, head: int, txn: int, values: dict) -> Iterator[tuple[Connection, list]]:
@@ -171,10 +149,6 @@ class Journal(SealedRows, Snapshots, UndoRedo, JournalRecords):
         rules = self.rules.get(header.get("game", self.rules.default))
         state = rules.new_game(header)  # the rules check the header
         return self._create(rules, header, meta or {}, state, [])
-
-    def _writable(self) -> None:
-        if self.readonly:
-            raise StorageError.of("read_only")
 
     def _game(self, game_id: int) -> OpenGame:
         g = self._open.pop(game_id, None)
@@ -289,17 +263,6 @@ class Journal(SealedRows, Snapshots, UndoRedo, JournalRecords):
 
     # --- accepting commands --------------------------------------------------------
 
-    def _command(self, rules: Rules, command) -> tuple[dict, Any]:
-        """The command as a dict and as the rules' object; GameError if the rules do not know it."""
-        try:
-            as_dict = rules.command_dict(command)
-            return as_dict, rules.command_from_dict(as_dict)
-        except GameError:
-            raise
-        except Exception as err:  # noqa: BLE001 - the rules' own parsing failed: not a command they know
-            kind = command.get("type") if isinstance(command, dict) else type(command).__name__
-            raise JournalRefusal.of("not_a_command", kind=str(kind), detail=str(err)) from err
-
     def submit(self, game_id: int, command) -> tuple[Any, list[dict]]:
         """Apply ``command``; if the rules accept it, save it durably; the new state and events.
 
@@ -386,14 +349,6 @@ class Journal(SealedRows, Snapshots, UndoRedo, JournalRecords):
             conn.execute(update(SNAPSHOTS).where(SNAPSHOTS.c.id == snap_id).values(
                 body=plain, sealed=False, sum=snapshot_sum(g.id, seq, version, False, links, plain)))
 
-    def _history_columns(self, rules: Rules, header: dict, state) -> dict:
-        h = rules.history(state)
-        winner = h.get("winner")
-        if isinstance(winner, int):
-            names = players(header)
-            winner = names[winner] if 0 <= winner < len(names) else str(winner)
-        return {"rounds": h.get("round"), "finished": bool(h.get("finished")), "winner": winner}
-
     # --- history ---------------------------------------------------------------------
 
     def games(self) -> list[GameInfo]:
@@ -406,9 +361,9 @@ class Journal(SealedRows, Snapshots, UndoRedo, JournalRecords):
                 self._refresh_history(row)
             games.append(
                 GameInfo(
-                    id=row.id, game=row.game, players=_list_column(row.players, list), created_at=row.created_at,
+                    id=row.id, game=row.game, players=list_column(row.players, list), created_at=row.created_at,
                     updated_at=row.updated_at, rounds=row.rounds, finished=bool(row.finished), winner=row.winner,
-                    commands=row.head, meta=_list_column(row.meta, dict),
+                    commands=row.head, meta=list_column(row.meta, dict),
                 )
             )
         return games
@@ -441,11 +396,3 @@ class Journal(SealedRows, Snapshots, UndoRedo, JournalRecords):
         for seq, sealed, body in self._rows(g):
             lines.extend(teller.row(self._row_public(g.id, seq, sealed, body)))
         return lines
-
-def _list_column(text, kind):
-    """A JSON column of the list of games; damaged, it shows as empty (opening the game says why)."""
-    try:
-        value = json.loads(text or "null")
-    except (ValueError, TypeError, RecursionError):
-        return kind()
-    return value if isinstance(value, kind) else kind()

@@ -1,28 +1,32 @@
-"""A record as a new game of the journal (its export, sealed choices sealed: exports.py)."""
+"""A record as a new game of the journal (its export, sealed choices sealed: exports.py).
+
+Stdlib only: the app's ``Journal`` and the command line's ``RecordImporter`` (importer.py)
+both create games here, so a game is written the same way whichever made it.
+"""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterable
-
-from sqlalchemy import insert, update
+from typing import Any
 
 from companion.errors import GameError
-from companion.storage.database import now, storage_errors
+from companion.storage import sqlrows
+from companion.storage.database import now
 from companion.storage.errors import JournalRefusal, StorageError
-from companion.storage.logbook import players
-from companion.storage.models import CommandRow, Game, Snapshot
-from companion.storage.opengame import OpenGame
 from companion.storage.exports import RecordExport
+from companion.storage.logbook import players
+from companion.storage.opengame import OpenGame
 from companion.storage.records import dumps, parse_record
 from companion.storage.rules import Rules
+from companion.storage.schema import COMMANDS_TABLE, GAMES_TABLE, SNAPSHOTS_TABLE
 from companion.storage.secrets import secrets_of
 from companion.storage.sums import row_sum
+from companion.storage.writes import JournalWrites
 
-GAMES, COMMANDS, SNAPSHOTS = Game.__table__, CommandRow.__table__, Snapshot.__table__
 
-
-class JournalRecords(RecordExport):
-    """A part of ``Journal`` (journal.py), as the module doc says."""
+class JournalRecords(RecordExport, JournalWrites):
+    """A part of ``Journal`` (journal.py) and of ``RecordImporter``, as the module doc says."""
 
     def import_record(self, lines: str | Iterable[str], *, name: str = "the record", meta: dict | None = None) -> int:
         """A record (JSON Lines) as a new game; every line is checked before anything is written.
@@ -51,7 +55,7 @@ class JournalRecords(RecordExport):
             accepted.append((as_dict, state, events))
         return self._create(rules, header, meta or {}, state, accepted)
 
-    def _create(self, rules: Rules, header: dict, meta: dict, start, accepted: list) -> int:
+    def _create(self, rules: Rules, header: dict, meta: dict, start: Any, accepted: list) -> int:
         """Write a new game with its accepted commands in one transaction (new game, import)."""
         secrets = secrets_of(rules)
         sealed_flags, opened_later = [], set()
@@ -63,55 +67,41 @@ class JournalRecords(RecordExport):
         final = accepted[-1][1] if accepted else start
         when = now()
         header_text, meta_text = dumps(header), dumps(meta)
-        with storage_errors(self.path), self._db.engine.connect() as conn:
-            trans = conn.begin()
-            try:
-                game_id = conn.execute(insert(GAMES).values(
-                    game=rules.name, header=header_text, meta=meta_text, created_at=when, updated_at=when,
-                    head=len(accepted), txn=1, sum="", players=dumps(players(header)),
-                    **self._history_columns(rules, header, final),
-                )).inserted_primary_key[0]
-                g = OpenGame(game_id, rules.name, when, header_text, meta_text, header, meta, rules, secrets,
-                              len(accepted), 1, final)
-                conn.execute(update(GAMES).where(GAMES.c.id == game_id).values(sum=g.game_sum(len(accepted), 1)))
-                new = {"game": rules.name, "header": header_text, "meta": meta_text, "at": when}
-                ops: list = [["new", new]]
-                for seq, ((command, state, events), sealed) in enumerate(zip(accepted, sealed_flags), 1):
-                    reveal = any(isinstance(e, dict) and e.get("reveal") for e in events)
-                    body = dumps({"command": command, "events": events})
-                    if sealed:
-                        body = self._sealed_body(game_id, seq, command, body)
-                        g.sealed.add(secrets.group_of(command.get("type")) or "")
-                    if reveal:
-                        g.last_reveal = seq
-                    g.row_txn[seq] = 1
-                    row = {"seq": seq, "txn": 1, "sealed": sealed, "reveal": reveal, "body": body, "at": when}
-                    conn.execute(insert(COMMANDS).values(
-                        game_id=game_id, seq=seq, status="done", secret=sealed, sealed=sealed, reveal=reveal,
-                        body=body, created_at=when, txn=1, sum=row_sum(game_id, seq, 1, sealed, reveal, when, body)))
-                    ops.append(["row", row])
-                    if self.snapshot_every and seq % self.snapshot_every == 0:
-                        conn.execute(insert(SNAPSHOTS).values(
-                            **self._snapshot_values(g, seq, state, any(sealed_flags[:seq]))))
-                line = {"g": game_id, "t": 1, "h0": None, "h": len(accepted), "base": True, "ops": ops}
-                size = self._shadow_append(line)
-                try:
-                    trans.commit()
-                except BaseException:
-                    self._db.shadow.take_back(size)
-                    raise
-            except BaseException:
-                if trans.is_active:
-                    trans.rollback()
-                raise
-        self._checkpoint()
-        self._open[game_id] = g
-        return game_id
+        head = len(accepted)
 
-    def _checkpoint(self) -> None:
-        """A new game reaches the main file at once: a copy without its -wal still shows it."""
-        try:
-            with self._db.engine.connect() as conn:
-                conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
-        except Exception:  # noqa: BLE001 - only a courtesy: the -wal and the shadow hold the game anyway
-            pass
+        def work(conn: sqlite3.Connection) -> tuple[dict, OpenGame]:
+            game_id = sqlrows.insert(conn, GAMES_TABLE, {
+                "game": rules.name, "header": header_text, "meta": meta_text, "created_at": when,
+                "updated_at": when, "head": head, "txn": 1, "sum": "", "players": dumps(players(header)),
+                **self._history_columns(rules, header, final),
+            })
+            g = OpenGame(game_id, rules.name, when, header_text, meta_text, header, meta, rules, secrets, head, 1,
+                         final)
+            sqlrows.update(conn, GAMES_TABLE, game_id, {"sum": g.game_sum(head, 1)})
+            ops: list = [["new", {"game": rules.name, "header": header_text, "meta": meta_text, "at": when}]]
+            commands, snapshots = [], []
+            for seq, ((command, state, events), sealed) in enumerate(zip(accepted, sealed_flags), 1):
+                reveal = any(isinstance(e, dict) and e.get("reveal") for e in events)
+                body = dumps({"command": command, "events": events})
+                if sealed:
+                    body = self._sealed_body(game_id, seq, command, body)
+                    g.sealed.add(secrets.group_of(command.get("type")) or "")
+                if reveal:
+                    g.last_reveal = seq
+                g.row_txn[seq] = 1
+                commands.append({
+                    "game_id": game_id, "seq": seq, "status": "done", "secret": sealed, "sealed": sealed,
+                    "reveal": reveal, "body": body, "created_at": when, "txn": 1,
+                    "sum": row_sum(game_id, seq, 1, sealed, reveal, when, body)})
+                ops.append(["row", {"seq": seq, "txn": 1, "sealed": sealed, "reveal": reveal, "body": body,
+                                    "at": when}])
+                if self.snapshot_every and seq % self.snapshot_every == 0:
+                    snapshots.append(self._snapshot_values(g, seq, state, any(sealed_flags[:seq])))
+            sqlrows.insert_many(conn, COMMANDS_TABLE, commands)
+            sqlrows.insert_many(conn, SNAPSHOTS_TABLE, snapshots)
+            return {"g": game_id, "t": 1, "h0": None, "h": head, "base": True, "ops": ops}, g
+
+        g = self._committed(work)
+        self._checkpoint()
+        self._open[g.id] = g
+        return g.id

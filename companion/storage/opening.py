@@ -16,12 +16,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.core.i18n import Message
 from companion.storage import shadow as shadows
+from companion.storage import sqlrows
 from companion.storage.database import (
     BUSY_TIMEOUT, Database, backup, file_engine, folder_error, instance_lock, memory_engine, now, resolve_path,
     stamp, storage_errors,
@@ -39,10 +43,37 @@ if TYPE_CHECKING:
 
 
 def _rebuild() -> ModuleType:
-    """rebuild.py, imported when a file is written (it needs SQLAlchemy; reading does not)."""
+    """rebuild.py, imported only when a file is written (reading never needs it)."""
     from companion.storage import rebuild
 
     return rebuild
+
+
+@contextlib.contextmanager
+def writing(path: Path, busy_timeout: float) -> Iterator[sqlite3.Connection]:
+    """One write transaction on the file (stdlib ``sqlite3``), committed if nothing fails."""
+    with storage_errors(path):
+        conn = sqlrows.connect(path, busy_timeout)
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+        finally:
+            conn.close()
+
+
+def checkpointed(path: Path, busy_timeout: float) -> None:
+    """The file's -wal copied into its main file."""
+    with storage_errors(path):
+        conn = sqlrows.connect(path, busy_timeout)
+        try:
+            sqlrows.checkpoint(conn)
+        finally:
+            conn.close()
 
 
 def ranges(numbers: list[int]) -> str:
@@ -100,11 +131,10 @@ def set_aside(path: Path) -> Path:
 
 def open_database(location: str, *, readonly: bool = False, busy_timeout: float = BUSY_TIMEOUT,
                   engine: bool = True) -> Database:
-    """The journal at ``location``, checked (and repaired unless ``readonly``). ``engine=False``
-    (read-only only): no SQLAlchemy engine; ``Database.games`` holds the games as read and
-    merged, with the same notices and errors (reader.py)."""
-    if not engine and not readonly:
-        raise ValueError("only a read-only journal opens without an engine")
+    """The journal at ``location``, checked (and repaired unless ``readonly``). ``engine=False``:
+    no SQLAlchemy engine, the same checks, repairs, notices and errors; read-only,
+    ``Database.games`` holds the games as read and merged (reader.py); writable, the caller
+    writes through ``Database.connect()`` (importer.py)."""
     path = resolve_path(location)
     if path.is_dir():
         raise StorageError.of("is_folder", path=str(path))
@@ -138,7 +168,7 @@ class _Opening:
         self.path, self.readonly, self.busy_timeout = path, readonly, busy_timeout
         self.shadow_path = shadow_path(path)
         self.notices: list[Message] = []
-        self.engine = True  # False: read-only, the games handed over as read (Database.games)
+        self.engine = True  # False: no SQLAlchemy (read-only: the games handed over as read, Database.games)
 
     def run(self) -> Database:
         shadow = shadows.read(self.shadow_path)
@@ -194,15 +224,17 @@ class _Opening:
         if _any_of(self.path, main=False):  # a -wal whose database is gone: never let it meet a new one
             aside = set_aside(self.path)
             self.notices.append(message("orphan_wal", path=str(self.path), aside=str(aside)))
-        engine = file_engine(self.path, readonly=False, busy_timeout=self.busy_timeout)
+        with writing(self.path, self.busy_timeout) as conn:
+            _rebuild().create_schema(conn, journal_id)
+        checkpointed(self.path, self.busy_timeout)  # the main file alone shows it is a journal, even without its -wal
         with storage_errors(self.path):
-            with engine.begin() as conn:
-                _rebuild().create_schema(conn, journal_id)
-            with engine.begin() as conn:
-                _rebuild().checkpoint(conn)  # the main file alone shows it is a journal, even without its -wal
             shadows.write_new(self.shadow_path, journal_id, [])
-        return Database(self.path, engine, False, journal_id, self.notices,
-                        shadow=ShadowWriter(self.shadow_path))
+        return Database(self.path, self._engine(), False, journal_id, self.notices,
+                        shadow=ShadowWriter(self.shadow_path), busy_timeout=self.busy_timeout)
+
+    def _engine(self):  # type: ignore[no-untyped-def]
+        """The writable file's SQLAlchemy engine, unless opened without one."""
+        return file_engine(self.path, readonly=False, busy_timeout=self.busy_timeout) if self.engine else None
 
     # --- both copies -------------------------------------------------------------------
 
@@ -235,9 +267,8 @@ class _Opening:
             self._db_notice(view, damaged, db_missing, wal_damaged, aside_db, merged)
         if not crash:  # the last command of a crash between the two writes: kept without a word
             self._game_notices(merged, aside_db)
-        engine = file_engine(self.path, readonly=False, busy_timeout=self.busy_timeout)
-        return Database(self.path, engine, False, journal_id, self.notices, list(merged.reports.values()),
-                        shadow=ShadowWriter(self.shadow_path))
+        return Database(self.path, self._engine(), False, journal_id, self.notices, list(merged.reports.values()),
+                        shadow=ShadowWriter(self.shadow_path), busy_timeout=self.busy_timeout)
 
     def _read_only(self, view: DbView, shadow: ShadowView, usable: ShadowView, merged: Merged, need_db: bool,
                    crash: bool, damaged: bool, db_missing: bool, journal_id: str) -> Database:
@@ -250,8 +281,9 @@ class _Opening:
                                 in_memory=True, games=dict(merged.games))
             engine = memory_engine()
             with engine.begin() as conn:
-                _rebuild().create_schema(conn, journal_id)
-                _rebuild().write_games(conn, merged.games.values())
+                raw = conn.connection.driver_connection
+                _rebuild().create_schema(raw, journal_id)
+                _rebuild().write_games(raw, merged.games.values())
             self._repaired_notices(merged, crash)
             return Database(self.path, engine, True, journal_id, self.notices, list(merged.reports.values()),
                             in_memory=True)
@@ -260,9 +292,10 @@ class _Opening:
                                         count=len(shadow.damaged) or 1))
         elif not shadow.exists and view.games:
             self.notices.append(message("shadow_missing_read_only", shadow=str(self.shadow_path)))
-        if not self.engine:
+        if not self.engine:  # (the database's own records: they agree, and carry the list's columns)
+            games = {gid: view.games.get(gid, g) for gid, g in merged.games.items()}
             return Database(self.path, None, True, journal_id, self.notices, list(merged.reports.values()),
-                            games=dict(merged.games))
+                            games=games)
         engine = file_engine(self.path, readonly=True, immutable=needs_immutable(self.path),
                              busy_timeout=self.busy_timeout)
         return Database(self.path, engine, True, journal_id, self.notices, list(merged.reports.values()))
@@ -290,12 +323,8 @@ class _Opening:
     # --- repairs -----------------------------------------------------------------------
 
     def _roll_forward(self, merged: Merged) -> None:
-        engine = file_engine(self.path, readonly=False, busy_timeout=self.busy_timeout)
-        try:
-            with storage_errors(self.path), engine.begin() as conn:
-                _rebuild().write_games(conn, [merged.games[g] for g in merged.rolled_forward], replace=True)
-        finally:
-            engine.dispose()
+        with writing(self.path, self.busy_timeout) as conn:
+            _rebuild().write_games(conn, [merged.games[g] for g in merged.rolled_forward], replace=True)
 
     def _rewrite_db(self, merged: Merged, journal_id: str) -> Path | None:
         """A new database from the merged games, put in place of the old one (kept aside)."""
@@ -304,15 +333,10 @@ class _Opening:
             leftover = tmp.with_name(tmp.name + suffix)
             if leftover.exists():
                 leftover.unlink()  # our own half-made file of an interrupted repair
-        engine = file_engine(tmp, readonly=False, busy_timeout=self.busy_timeout)
-        try:
-            with storage_errors(tmp), engine.begin() as conn:
-                _rebuild().create_schema(conn, journal_id)
-                _rebuild().write_games(conn, merged.games.values())
-            with storage_errors(tmp), engine.begin() as conn:
-                _rebuild().checkpoint(conn)
-        finally:
-            engine.dispose()
+        with writing(tmp, self.busy_timeout) as conn:
+            _rebuild().create_schema(conn, journal_id)
+            _rebuild().write_games(conn, merged.games.values())
+        checkpointed(tmp, self.busy_timeout)
         aside = set_aside(self.path) if _any_of(self.path) else None
         os.replace(tmp, self.path)
         shadows._sync_folder(self.path.parent)

@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from companion.core.i18n import Message
-from companion.errors import GameError
+from companion.errors import CompanionError, GameError
 from companion.storage.database import BUSY_TIMEOUT, Database
 from companion.storage.dbview import GameRec
 from companion.storage.errors import StorageError, message
 from companion.storage.exports import RecordExport
+from companion.storage.gamelist import GameInfo, history_columns, list_column
 from companion.storage.opening import open_database
 from companion.storage.recovery import GameReport
 from companion.storage.rules import Rules, RulesBook
@@ -94,6 +95,30 @@ class JournalReader(SealedRows, RecordExport):
             return max(self._games)
         return max(self._games.values(), key=lambda g: (g.updated_at or "", g.id)).id
 
+    def games(self) -> list[GameInfo]:
+        """Every game, the latest first, as ``Journal.games()`` lists them; a game whose list
+        columns are not filled yet (a migrated or repaired journal) is replayed for them."""
+        if self._db.in_memory:  # (written anew: every game at the same time)
+            recs = sorted(self._games.values(), key=lambda g: g.id, reverse=True)
+        else:
+            recs = sorted(self._games.values(), key=lambda g: (g.updated_at is not None, g.updated_at or "", g.id),
+                          reverse=True)
+        out = []
+        for rec in recs:
+            columns = {"rounds": rec.rounds, "finished": rec.finished, "winner": rec.winner}
+            if rec.finished is None:
+                try:
+                    g = self._game(rec.id)
+                    columns = history_columns(g.rules, g.header, self.state(rec.id))
+                except CompanionError:
+                    pass
+            names = _players(rec.header) if self._db.in_memory else rec.players
+            out.append(GameInfo(id=rec.id, game=rec.name, players=list_column(names, list), created_at=rec.created_at,
+                                updated_at=rec.updated_at, rounds=columns["rounds"],
+                                finished=bool(columns["finished"]), winner=columns["winner"], commands=rec.head,
+                                meta=list_column(rec.meta, dict)))
+        return out
+
     def _game(self, game_id: int) -> ReadGame:
         g = self._open.get(game_id)
         if g is not None:
@@ -127,3 +152,9 @@ class JournalReader(SealedRows, RecordExport):
             command = self._row_body(g.id, seq, sealed, body)["command"]
             state = apply_stored(g.rules, g.id, state, seq, command)
         return state
+
+
+def _players(header: str) -> str:
+    from companion.storage.rebuild import players_of  # as a repaired journal's rows hold them
+
+    return players_of(header)

@@ -9,18 +9,16 @@ and takes them again. The game list's columns are filled on the next ``games()``
 from __future__ import annotations
 
 import json
+import sqlite3
 import uuid
 from collections.abc import Iterable
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import Connection, delete, insert, text
-
+from companion.storage import sqlrows
 from companion.storage.dbview import GameRec
-from companion.storage.models import SCHEMA_VERSION, CommandRow, Game, JournalModel, SchemaVersion, Snapshot
-from companion.storage.sums import game_sum, row_sum, schema_sum
-
-GAMES, COMMANDS, SNAPSHOTS = Game.__table__, CommandRow.__table__, Snapshot.__table__
+from companion.storage.schema import COMMANDS_TABLE, GAMES_TABLE, SNAPSHOTS_TABLE
+from companion.storage.sums import game_sum, row_sum
 
 
 def now() -> str:
@@ -40,39 +38,34 @@ def players_of(header_text: str) -> str:
     return json.dumps(names, ensure_ascii=False, separators=(",", ":"))
 
 
-def create_schema(conn: Connection, journal_id: str) -> None:
-    JournalModel.metadata.create_all(conn)
-    conn.execute(SchemaVersion.__table__.insert().values(id=1, version=SCHEMA_VERSION, updated_at=now(),
-                                                         journal_id=journal_id,
-                                                         sum=schema_sum(SCHEMA_VERSION, journal_id)))
+def create_schema(conn: sqlite3.Connection, journal_id: str) -> None:
+    sqlrows.create_schema(conn, journal_id, now())
 
 
-def write_games(conn: Connection, games: Iterable[GameRec], *, replace: bool = False) -> None:
+def write_games(conn: sqlite3.Connection, games: Iterable[GameRec], *, replace: bool = False) -> None:
     """Insert each game with its rows (``replace``: its old rows and snapshots go first)."""
     when = now()
     for game in games:
         if replace:
-            conn.execute(delete(SNAPSHOTS).where(SNAPSHOTS.c.game_id == game.id))
-            conn.execute(delete(COMMANDS).where(COMMANDS.c.game_id == game.id))
-            conn.execute(delete(GAMES).where(GAMES.c.id == game.id))
-        conn.execute(insert(GAMES).values(
-            id=game.id, game=game.name, header=game.header, meta=game.meta, created_at=game.created_at,
-            head=game.head, txn=game.txn, updated_at=when, players=players_of(game.header),
-            sum=game_sum(game.id, game.name, game.created_at, game.head, game.txn, game.header, game.meta),
-        ))
-        rows = [
+            for table in (SNAPSHOTS_TABLE, COMMANDS_TABLE, GAMES_TABLE):
+                sqlrows.delete_game(conn, table, game.id)
+        sqlrows.insert(conn, GAMES_TABLE, {
+            "id": game.id, "game": game.name, "header": game.header, "meta": game.meta,
+            "created_at": game.created_at, "head": game.head, "txn": game.txn, "updated_at": when,
+            "players": players_of(game.header),
+            "sum": game_sum(game.id, game.name, game.created_at, game.head, game.txn, game.header, game.meta),
+        })
+        sqlrows.insert_many(conn, COMMANDS_TABLE, [
             {"game_id": game.id, "seq": r.seq, "status": "done" if r.seq <= game.head else "undone",
              "secret": r.sealed, "sealed": r.sealed, "reveal": r.reveal, "body": r.body, "created_at": r.at,
              "txn": r.txn, "sum": row_sum(game.id, r.seq, r.txn, r.sealed, r.reveal, r.at, r.body)}
             for r in sorted(game.rows.values(), key=lambda r: r.seq)
-        ]
-        if rows:
-            conn.execute(insert(COMMANDS), rows)
+        ])
 
 
-def checkpoint(conn: Connection) -> None:
+def checkpoint(conn: sqlite3.Connection) -> None:
     """Copy the -wal into the main file, so the main file alone holds the journal."""
-    conn.execute(text("PRAGMA wal_checkpoint(TRUNCATE)"))
+    sqlrows.checkpoint(conn)
 
 
 def base_line(game: GameRec) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from types import ModuleType
 from typing import Any
 
@@ -38,6 +39,12 @@ class Rules:
     secrets: Mapping[str, frozenset[str]]
     version: str
 
+    @cached_property
+    def is_game(self) -> bool:
+        """The game follows the contract (core/game.py), not the old module shape (checked
+        once: an ``isinstance`` against the protocol costs tens of microseconds)."""
+        return isinstance(self.game, Game)
+
     def command_dict(self, command: Any) -> dict[str, Any]:
         """The command as a plain dict (it may come as a dict or a command object)."""
         if isinstance(command, dict):
@@ -46,7 +53,7 @@ class Rules:
 
     def secret_group(self, command: Mapping[str, Any]) -> str | None:
         """The sealed group of a command, None when it is public."""
-        return secret_group(self.game, command) if isinstance(self.game, Game) else (
+        return secret_group(self.game, command) if self.is_game else (
             next((g for g, types in self.secrets.items() if command.get("type") in types), None))
 
     def is_secret(self, command: Mapping[str, Any]) -> bool:
@@ -54,7 +61,7 @@ class Rules:
 
     def opens(self, event: Mapping[str, Any]) -> frozenset[str]:
         """The sealed groups an event opens (a bare reveal opens them all, as before groups)."""
-        if isinstance(self.game, Game):
+        if self.is_game:
             return opened(self.game, event)
         if not event.get("reveal"):
             return frozenset()

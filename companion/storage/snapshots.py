@@ -7,11 +7,10 @@ import json
 
 from sqlmodel import delete, func, insert, select
 
-from companion.storage.database import now, storage_errors
+from companion.storage.database import storage_errors
 from companion.storage.errors import StorageError
 from companion.storage.models import CommandRow, Snapshot
 from companion.storage.opengame import OpenGame, place
-from companion.storage.records import dumps
 from companion.storage.sums import chain, snapshot_sum
 
 _INSERT_SNAPSHOT = insert(Snapshot.__table__)
@@ -57,16 +56,6 @@ class Snapshots:
                 with storage_errors(self.path), self._session() as session:
                     session.exec(delete(Snapshot).where(Snapshot.id == snap.id))
                     session.commit()
-
-    def _snapshot_values(self, g: OpenGame, seq: int, state, sealed: bool, txns: dict | None = None) -> dict:
-        body = dumps(g.rules.state_to_dict(state))
-        if sealed:
-            body = self._seal(body, place("snapshot", g.id, seq))
-        txns = g.row_txn if txns is None else txns
-        links = chain(txns[s] for s in range(1, seq + 1))
-        return {"game_id": g.id, "seq": seq, "rules_version": g.rules.version, "sealed": sealed, "body": body,
-                "created_at": now(), "chain": links,
-                "sum": snapshot_sum(g.id, seq, g.rules.version, sealed, links, body)}
 
     def _take_snapshot(self, g: OpenGame, seq: int, state) -> None:
         """A snapshot again where a bad or missing one was (outside any command's write)."""

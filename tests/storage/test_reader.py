@@ -13,7 +13,7 @@ from companion.storage import Journal
 from companion.storage.errors import StorageError
 from companion.storage.models import JournalModel
 from companion.storage.reader import JournalReader
-from companion.storage.schema import COLUMNS
+from companion.storage.schema import COLUMNS, DDL
 from tests.storage import factions, tally
 
 CHOOSE = [{"type": "ChooseFaction", "seat": s, "faction": f} for s, f in enumerate(["guelph", "ghibelline", "guelph"])]
@@ -23,6 +23,23 @@ def test_the_models_and_the_stdlib_names_agree():
     """One schema: models.py's tables are exactly schema.py's names, column by column."""
     tables = JournalModel.metadata.tables
     assert {name: tuple(t.columns.keys()) for name, t in tables.items()} == COLUMNS
+
+
+def test_the_files_are_made_exactly_as_the_models_declare_them():
+    """One schema: SQLAlchemy compiles models.py's tables to schema.py's DDL, statement by statement."""
+    from sqlalchemy.dialects import sqlite
+    from sqlalchemy.schema import CreateIndex, CreateTable
+
+    dialect = sqlite.dialect()
+    compiled = []
+    for table in JournalModel.metadata.sorted_tables:
+        compiled.append(str(CreateTable(table).compile(dialect=dialect)))
+        compiled.extend(str(CreateIndex(i).compile(dialect=dialect)) for i in table.indexes)
+
+    def norm(sql: str) -> str:
+        return " ".join(sql.replace("(\n", "(").replace("\n)", ")").split()).replace("( ", "(").replace(" )", ")")
+
+    assert [norm(s) for s in compiled] == [norm(s) for s in DDL]
 
 
 def test_export_and_state_are_the_journals_own_with_secrets_sealed(tmp_path):
@@ -81,3 +98,36 @@ def test_no_game_and_a_missing_journal_are_told(db_path, tmp_path):
         journal.new_game(tally.header())
     with JournalReader(db_path, game=tally) as reader, pytest.raises(StorageError, match="There is no game 99"):
         reader.export(99)
+
+
+def _listed(games, *, when: bool = True):
+    return [(g.id, g.game, g.players, g.created_at, g.updated_at if when else None, g.rounds, g.finished, g.winner,
+             g.commands, g.meta) for g in games]
+
+
+def test_the_list_of_games_is_the_journals_own(db_path):
+    """``state --list`` reads with the reader: the journal's list, line for line, also when
+    the list's columns are not filled yet (replayed for them, as the journal does) and when
+    the journal is repaired in memory from its shadow."""
+    with Journal(db_path, game=tally) as journal:
+        first = journal.new_game(tally.header(), meta={"note": "first"})
+        for cmd in tally.play(3):
+            journal.submit(first, cmd)
+        second = journal.new_game(tally.header(players=2))
+        journal.submit(second, {"type": "Move", "seat": 0, "steps": 2})
+    with Journal(db_path, game=tally, readonly=True) as journal:
+        expected = _listed(journal.games())
+    assert expected[0][0] == second and expected[1][6] is True and expected[1][7] is not None
+    with JournalReader(db_path, game=tally) as reader:
+        assert _listed(reader.games()) == expected
+    conn = sqlite3.connect(db_path)  # as a migration or a rebuild leaves them (no sum covers them)
+    conn.execute("UPDATE games SET rounds = NULL, finished = NULL, winner = NULL")
+    conn.commit()
+    conn.close()
+    with Journal(db_path, game=tally, readonly=True) as journal, JournalReader(db_path, game=tally) as reader:
+        assert _listed(reader.games()) == _listed(journal.games()) == expected
+    db_path.unlink()  # only the shadow left: both repair in memory (the journal's times are its own)
+    with Journal(db_path, game=tally, readonly=True) as journal, JournalReader(db_path, game=tally) as reader:
+        assert reader.notices == journal.notices != []
+        assert _listed(reader.games(), when=False) == _listed(journal.games(), when=False)
+        assert [g[0] for g in _listed(reader.games())] == [second, first]

@@ -9,6 +9,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.modalview import ModalView
 
 from companion.app.theme import PALETTE
+from companion.app.widgets.common import make
 
 
 class Keypad(BoxLayout):
@@ -109,7 +110,7 @@ def ask_number(app, title: str, text: str, on_value, *, masked=False, max_digits
     pad.bind(value=lambda *_: setattr(note, "text", ""))
     d.ids.body.add_widget(pad)
     d.ids.body.add_widget(note)
-    cancel = Factory.Btn(text=app.t("common.cancel"), kind="quiet", size_hint_y=None, height=app.touch * 0.8)
+    cancel = make("Btn", text=app.t("common.cancel"), kind="quiet", size_hint_y=None, height=app.touch * 0.8)
     cancel.bind(on_tap=lambda *_: d.dismiss())
     d.ids.body.add_widget(cancel)
     d.ids["keypad"], d.ids["note"], d.ids["cancel"] = pad, note, cancel
@@ -132,7 +133,7 @@ def open_log(app, title: str, lines: list[str]):
     scroll.add_widget(text)
     d.ids.body.add_widget(scroll)
     d.ids["log"] = text
-    close = Factory.Btn(text=app.t("common.back"), kind="quiet", size_hint_y=None, height=app.touch)
+    close = make("Btn", text=app.t("common.back"), kind="quiet", size_hint_y=None, height=app.touch)
     close.bind(on_tap=lambda *_: d.dismiss())
     d.ids.body.add_widget(close)
     d.open()

@@ -10,6 +10,7 @@ from kivy.factory import Factory
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.app.theme import PALETTE
+from companion.app.widgets.common import make
 from companion.app.widgets.dialogs import dialog
 from companion.games.magnate.cards import SUITS
 
@@ -77,7 +78,7 @@ def open_correction_form(app: Any) -> Any:
         return bool(b.get("complete"))
 
     def button(row: Any, key: str, text: str, selected: bool, on_tap: Any, **kw: Any) -> None:
-        b = Factory.Btn(text=text, kind="selected" if selected else "normal", font_size=app.u * 13, **kw)
+        b = make("Btn", text=text, kind="selected" if selected else "normal", font_size=app.u * 13, **kw)
         b.bind(on_tap=lambda *_: on_tap())
         row.add_widget(b)
         d.ids[key] = b

@@ -7,6 +7,7 @@ from kivy.factory import Factory
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.app.theme import PALETTE
+from companion.app.widgets.common import make
 from companion.app.widgets.dialogs import dialog, ask_number
 from companion.games.magnifico import commands as C
 
@@ -42,7 +43,7 @@ def open_agreement_form(app):
     d = dialog(app, app.t("agreement.title"), size=(0.8, 0.9))
     body = d.ids.body
     leader = presenters.seat_name(s.view(), entry.get("leader"))
-    body.add_widget(Factory.Txt(text=app.t("agreement.help", leader=leader), font_size=app.u * 14))
+    body.add_widget(make("Txt", text=app.t("agreement.help", leader=leader), font_size=app.u * 14))
     reason = Factory.TextInput(multiline=False, font_size=app.u * 18, size_hint_y=None, height=app.touch,
                                hint_text=app.t("agreement.reason_hint"), background_color=PALETTE["panel_hi"],
                                foreground_color=PALETTE["text"], cursor_color=PALETTE["accent"])

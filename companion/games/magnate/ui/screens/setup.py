@@ -11,6 +11,7 @@ from typing import Any
 from kivy.factory import Factory
 from kivy.properties import StringProperty
 
+from companion.app.widgets.common import make
 from companion.games.magnate import commands as C
 
 from .. import names, presenters
@@ -75,8 +76,8 @@ class MagnateSetupScreen(MagnateScreen):
                     names.card_name(c, lang) for c in p.get("crowns", []))) for p in view["seats"])
             else:
                 done = self.tr("setup.start_done", name=presenters.seat_name(view, view.get("start")))
-            label = Factory.Txt(text=f"[b]{self.tr('setup.' + name)}[/b]: {done}", markup=True,
-                                font_size=self.app.u * 13)
+            label = make("Txt", text=f"[b]{self.tr('setup.' + name)}[/b]: {done}", markup=True,
+                         font_size=self.app.u * 13)
             box.add_widget(label)
             self.ids["done_" + name] = label
 

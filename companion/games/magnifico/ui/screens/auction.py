@@ -100,8 +100,8 @@ class MagnificoAuctionScreen(MagnificoScreen):
                 left = sum(1 for x in a["project_cards"] if kinds[x]["kind"] == kind and x not in self.picked)
                 label = f"{label} ({left})"
             chosen = c in self.picked or (not vehicle and any(kinds[x]["kind"] == kind for x in picked_p))
-            b = Factory.Btn(text=label, kind="selected" if chosen else "normal", font_size=app.u * 12,
-                            max_lines=2)
+            b = make("Btn", text=label, kind="selected" if chosen else "normal", font_size=app.u * 12,
+                     max_lines=2)
             b.bind(on_tap=lambda _b, card=c: self.pick(card))
             grid.add_widget(b)
         scroll = Factory.ScrollView()
