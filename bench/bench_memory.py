@@ -84,7 +84,8 @@ class _MallInfo2(ctypes.Structure):
 
 
 def c_heap_mb() -> tuple[float, float] | None:
-    """glibc's malloc: (in use, free but kept) in MB; None elsewhere."""
+    """glibc's malloc: (in use, free) in MB, the free part counting pages already handed back
+    by ``malloc_trim``; None elsewhere."""
     try:
         fn = ctypes.CDLL(None).mallinfo2
     except (OSError, AttributeError):
@@ -287,7 +288,7 @@ def main() -> None:
         total = r["VmRSS"] + r["odds_rss"]
         grew = f" (+{r['VmRSS'] - last:.1f} on the moment before)" if last is not None else ""
         python = traced.get(r["moment"], {}).get("python")
-        c_heap = (f"C heap {r['c_in_use']:.0f} in use + {r['c_free']:.0f} free kept; "
+        c_heap = (f"C heap {r['c_in_use']:.0f} in use ({r['c_free']:.0f} free in it, trimmed pages included); "
                   if "c_in_use" in r else "")
         pi = total - r["gl_files"]
         gl_heap = owners.get("GL driver (Mesa, LLVM)") if owners and r is rows[-1] else None
