@@ -1,125 +1,318 @@
 """Memory: the app's resident size after start and after each of three whole demo games
-played through the screens in one process (Magnifico's tour, to the end of each game).
+played through the screens in one process (Magnifico's tour, to the end of each game, then
+home, as a table would), with where the memory is.
 
-    python bench/bench_memory.py [--games 3]
+    python bench/bench_memory.py [--games 3] [--attribute]
 
-Prints RSS (VmRSS) after start and after each game, the growth from game to game, the
-Kivy widgets alive, and the odds process's own RSS (it is a separate process: counted
-apart, and in the total). Baseline, measured in the same run: a fresh Python process with
-Kivy's window drawing a grid of labels and SQLAlchemy imported (what any app of this kind
-pays before its own code). Goal (issue 13): under 150 MB after three games, nothing growing
-from game to game. A Raspberry Pi runs the same code, so the figure there is about the same
-(memory is not 3-5 times larger; only the 64-bit/32-bit build changes it).
+For each moment: RSS (VmRSS) with its anonymous part (heaps) and its file-backed part
+(shared libraries), the part of the latter that is the GL driver's libraries (Mesa, LLVM),
+the C heap (glibc's malloc: in use, and free but kept), the Python heap (tracemalloc, in a
+second run of the same games: tracing itself costs memory, so it is not on in the first),
+the widgets and the app's own objects alive, and the odds process's own RSS (a separate
+process: counted apart, and in the total).
+
+Baseline, measured in the same run, in its own process and the same Kivy setup: Python,
+SQLAlchemy with an engine open, and a Kivy ScreenManager with as many screens and labels as
+the app has after a game, each screen drawn once.
+
+``--attribute`` runs the games once more under heaptrack (when installed) and splits the C
+heap in use at the end by who allocated it: the GL driver (Mesa and LLVM, stripped
+libraries), Python, Kivy's own buffers, SDL and the fonts.
+
+The Pi estimate: a Raspberry Pi draws through its GPU driver (v3d), not Mesa's software
+renderer (llvmpipe, here), so the estimate takes out the software renderer's libraries and
+its rasterizer's heap (when ``--attribute`` measured it); the GPU driver's own user-space
+share is not measurable here (it is smaller: no shader compiler in LLVM, buffers in GPU
+memory). Memory is otherwise about the same on a Pi (not 3-5 times more like time).
+Goal (issue 13): under 150 MB after three games, nothing growing from game to game.
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
+import ctypes
 import gc
+import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 GOAL_MB = 150.0
+GL_LIBRARIES = ("libLLVM", "_dri.so", "libgallium", "libglapi", "libGLX_mesa", "libEGL_mesa", "libGL.so",
+                "libEGL.so", "libGLdispatch", "libdrm")
+MB = 1024 * 1024
 
 
-def rss_mb(pid: int | str = "self") -> float:
-    """Resident set size of a process in MB (Linux /proc)."""
+# -- measuring a process ----------------------------------------------------------------
+def status_mb(pid: int | str = "self") -> dict[str, float]:
+    """VmRSS, RssAnon, RssFile and Threads of a process (Linux /proc)."""
+    out = {}
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
-
-
-def split_mb() -> str:
-    """Anonymous (heap: Python, Kivy, the GL driver's buffers) and file-backed (shared
-    libraries, e.g. the software GL driver's LLVM here) parts of RSS."""
-    fields = {}
-    for line in Path("/proc/self/status").read_text().splitlines():
         key, _, value = line.partition(":")
-        if key in ("RssAnon", "RssFile"):
-            fields[key] = int(value.split()[0]) / 1024
-    return f"anon {fields.get('RssAnon', 0):.0f} MB + files {fields.get('RssFile', 0):.0f} MB"
+        if key in ("VmRSS", "RssAnon", "RssFile"):
+            out[key] = int(value.split()[0]) / 1024
+        elif key == "Threads":
+            out[key] = int(value)
+    return out
 
 
-def baseline_child() -> None:
-    from companion.app import kivy_env
-
-    kivy_env.configure(headless=True)
-    import sqlalchemy  # noqa: F401
-    from kivy.base import EventLoop
-    from kivy.core.window import Window
-    from kivy.uix.gridlayout import GridLayout
-    from kivy.uix.label import Label
-
-    EventLoop.ensure_window()
-    grid = GridLayout(cols=8, size=Window.size)
-    for i in range(80):
-        grid.add_widget(Label(text=f"cell {i}"))
-    Window.add_widget(grid)
-    for _ in range(3):
-        EventLoop.idle()
-    print(f"{rss_mb():.1f}", flush=True)
+def gl_files_mb() -> float:
+    """Resident size of the GL driver's shared libraries (from /proc/self/smaps)."""
+    total, counting = 0, False
+    for line in Path("/proc/self/smaps").read_text().splitlines():
+        first = line.split(None, 1)[0]
+        if "-" in first and not first.endswith(":"):  # a mapping's header line
+            path = line.split()[-1] if len(line.split()) >= 6 else ""
+            counting = any(name in path for name in GL_LIBRARIES)
+        elif counting and first == "Rss:":
+            total += int(line.split()[1])
+    return total / 1024
 
 
-def widgets() -> int:
+class _MallInfo2(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_size_t) for name in
+                ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks",
+                 "keepcost")]
+
+
+def c_heap_mb() -> tuple[float, float] | None:
+    """glibc's malloc: (in use, free) in MB, the free part counting pages already handed back
+    by ``malloc_trim``; None elsewhere."""
+    try:
+        fn = ctypes.CDLL(None).mallinfo2
+    except (OSError, AttributeError):
+        return None
+    fn.restype = _MallInfo2
+    info = fn()
+    return (info.uordblks + info.hblkhd) / MB, info.fordblks / MB
+
+
+def live_counts() -> dict[str, int]:
+    """Objects alive after a full collection: widgets, screens, textures and the app's own
+    classes (the frozen start objects included)."""
+    from kivy.graphics.texture import Texture
+    from kivy.uix.screenmanager import Screen
     from kivy.uix.widget import Widget
 
-    n = 0
+    gc.unfreeze()  # the app froze what start built: counted too
+    gc.collect()
+    counts: collections.Counter[str] = collections.Counter()
     for o in gc.get_objects():
-        try:
-            n += isinstance(o, Widget)
-        except ReferenceError:  # a dead weak proxy
-            pass
-    return n
+        t = type(o)  # never isinstance: a dead weak proxy raises on __class__
+        if issubclass(t, Widget):
+            counts["widgets"] += 1
+            if issubclass(t, Screen):
+                counts["screens"] += 1
+        elif issubclass(t, Texture):
+            counts["textures"] += 1
+        module = t.__dict__.get("__module__")
+        if isinstance(module, str) and module.startswith("companion."):
+            counts["companion objects"] += 1
+    gc.freeze()
+    return dict(counts)
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--games", type=int, default=3)
-    ap.add_argument("--baseline-child", action="store_true")
-    args = ap.parse_args()
-    if args.baseline_child:
-        baseline_child()
-        return
-    base = float(subprocess.run([sys.executable, __file__, "--baseline-child"], capture_output=True, text=True,
-                                cwd=ROOT, check=True).stdout.split()[-1])
+# -- the children ---------------------------------------------------------------------
+def app_child(games: int, trace: bool, hold: bool) -> None:
+    """Start the app, play ``games`` demo games through the screens; one JSON line a moment."""
     tmp = tempfile.mkdtemp(prefix="bench-memory-")
     os.environ["MAGNIFICO_DB"] = os.path.join(tmp, "journal.sqlite3")
     os.environ["MAGNIFICO_KEY_FILE"] = os.path.join(tmp, "journal.key")
     from companion.app import kivy_env
 
     kivy_env.configure(headless=True)
+    if trace:
+        import tracemalloc
+
+        tracemalloc.start()
     from companion.app import harness
-    from companion.app.main import CompanionApp
+    from companion.app.main import TIDY_AFTER, CompanionApp
     from companion.app.settings import Settings
 
     app = harness.start(CompanionApp(settings=Settings({"hardware": "simulated"}), lang="en"))
-    worker_of = lambda: getattr(app.uis["magnifico"], "odds", None)  # noqa: E731
-    gc.collect()
-    print(f"baseline (Python + Kivy window of 80 labels + SQLAlchemy, own process): {base:.1f} MB")
-    start = rss_mb()
-    print(f"after start: {start:.1f} MB ({split_mb()}; ratio {start / base:.2f}), {widgets()} widgets")
-    last = start
-    for game in range(args.games):
-        for _ in app.uis["magnifico"].tour(app, 7 + game):
+    ui = app.uis["magnifico"]
+
+    def settle() -> None:  # the app gives memory back TIDY_AFTER seconds after a game: let it
+        end = time.monotonic() + TIDY_AFTER + 0.3
+        while time.monotonic() < end:
+            harness.frames(1)
+            time.sleep(0.05)
+
+    def moment(name: str) -> None:
+        row: dict[str, Any] = {"moment": name, **status_mb(), "gl_files": gl_files_mb()}
+        heap = c_heap_mb()
+        if heap is not None:
+            row["c_in_use"], row["c_free"] = heap
+        worker = getattr(ui, "odds", None)
+        pid = worker.pid if worker is not None else None
+        row["odds_rss"] = status_mb(pid)["VmRSS"] if pid else 0.0
+        row["odds_kept"] = len(worker.cache) if worker is not None else 0
+        if trace:
+            import tracemalloc
+
+            row["python"] = tracemalloc.get_traced_memory()[0] / MB
+        row.update(live_counts())  # after the RSS: the full collection it runs is the bench's, not the app's
+        row["screens_in_app"] = len(app.screens)
+        print(json.dumps(row), flush=True)
+
+    settle()
+    moment("after start")
+    for game in range(games):
+        for _ in ui.tour(app, 7 + game):
             pass
         app.go("home")
-        harness.frames(3)
-        gc.collect()
-        now = rss_mb()
-        w = worker_of()
-        child = rss_mb(w.pid) if w is not None and w.pid else 0.0
-        cache = len(w.cache) if w is not None else 0
-        print(f"after game {game + 1}: {now:.1f} MB (+{now - last:.1f} on the game before; ratio {now / base:.2f}); "
-              f"odds process {child:.1f} MB, total {now + child:.1f} MB; {widgets()} widgets, "
-              f"{cache} odds kept; {split_mb()}; goal < {GOAL_MB:.0f} MB: {'met' if now + child < GOAL_MB else 'NOT met'}")
-        last = now
+        settle()
+        moment(f"after game {game + 1}")
+    if hold:  # under heaptrack: what is in use now is what it reports as not freed
+        os._exit(0)
     harness.stop(app)
+
+
+def baseline_child(screens: int, labels: int) -> None:
+    """Python, SQLAlchemy with an engine, and Kivy screens of plain labels, each drawn once."""
+    from companion.app import kivy_env
+
+    kivy_env.configure(headless=True)
+    import sqlalchemy
+
+    engine = sqlalchemy.create_engine("sqlite://")
+    with engine.connect() as conn:
+        conn.execute(sqlalchemy.text("select 1"))
+    from kivy.base import EventLoop
+    from kivy.core.window import Window
+    from kivy.uix.gridlayout import GridLayout
+    from kivy.uix.label import Label
+    from kivy.uix.screenmanager import NoTransition, Screen, ScreenManager
+
+    EventLoop.ensure_window()
+    Window.size = (800, 480)
+    manager = ScreenManager(transition=NoTransition())
+    Window.add_widget(manager)
+    per = max(1, labels // max(1, screens))
+    for s in range(screens):
+        screen = Screen(name=f"s{s}")
+        grid = GridLayout(cols=8)
+        for i in range(per):
+            grid.add_widget(Label(text=f"screen {s} label {i}"))
+        screen.add_widget(grid)
+        manager.add_widget(screen)
+    for s in range(screens):
+        manager.current = f"s{s}"
+        for _ in range(3):
+            EventLoop.idle()
+    print(json.dumps({"moment": "baseline", **status_mb(), "gl_files": gl_files_mb()}), flush=True)
+
+
+def run_child(*args: str, wrap: list[str] | None = None) -> list[dict[str, Any]]:
+    out = subprocess.run([*(wrap or []), sys.executable, __file__, *args], capture_output=True, text=True, cwd=ROOT)
+    rows = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
+    if not rows:
+        raise SystemExit(f"bench child {args} failed:\n{out.stderr[-3000:]}")
+    return rows
+
+
+# -- heaptrack attribution -----------------------------------------------------------------
+def attribute(games: int) -> dict[str, float] | None:
+    """The C heap in use after the games, by who allocated it (heaptrack), in MB."""
+    if shutil.which("heaptrack") is None or shutil.which("heaptrack_print") is None:
+        return None
+    tmp = tempfile.mkdtemp(prefix="bench-memory-heaptrack-")
+    data = os.path.join(tmp, "run")
+    run_child("--child", "app", "--games", str(games), "--hold", wrap=["heaptrack", "-o", data])
+    found = [f for f in os.listdir(tmp) if f.startswith("run")]
+    stacks = os.path.join(tmp, "stacks.txt")
+    subprocess.run(["heaptrack_print", "-f", os.path.join(tmp, found[0]), "--flamegraph-cost-type", "leaked",
+                    "-F", stacks], capture_output=True, check=True)
+    owners: collections.Counter[str] = collections.Counter()
+    for line in Path(stacks).read_text().splitlines():
+        stack, _, size = line.rpartition(" ")
+        frames = [f for f in stack.split(";") if f]
+        leaf = frames[-1] if frames else ""
+        if leaf.startswith("0x"):  # no symbols: Mesa's driver and LLVM are the stripped libraries here
+            owner = "GL driver (Mesa, LLVM)"
+        elif "__pyx_" in leaf or "kivy" in leaf:
+            owner = "Kivy's own buffers"
+        elif leaf.startswith(("SDL_", "FT_", "ft_", "_hb_", "hb_")) or "hb_" in leaf:
+            owner = "SDL and fonts"
+        elif leaf.startswith(("_Py", "Py", "list_", "resize_", "arena_", "dict", "new_keys", "unicode")):
+            owner = "Python (large objects; small ones live in pymalloc's arenas)"
+        else:
+            owner = "other"
+        owners[owner] += int(size)
+    shutil.rmtree(tmp, ignore_errors=True)
+    return {k: v / MB for k, v in owners.most_common()}
+
+
+# -- the report -----------------------------------------------------------------------------
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=3)
+    ap.add_argument("--attribute", action="store_true", help="split the C heap by owner with heaptrack")
+    ap.add_argument("--child", choices=("app", "traced", "baseline"))
+    ap.add_argument("--hold", action="store_true")
+    ap.add_argument("--screens", type=int, default=20)
+    ap.add_argument("--labels", type=int, default=600)
+    args = ap.parse_args()
+    if args.child == "app":
+        app_child(args.games, trace=False, hold=args.hold)
+        return
+    if args.child == "traced":
+        app_child(args.games, trace=True, hold=False)
+        return
+    if args.child == "baseline":
+        baseline_child(args.screens, args.labels)
+        return
+
+    load = os.getloadavg()[0]
+    rows = run_child("--child", "app", "--games", str(args.games))
+    traced = {r["moment"]: r for r in run_child("--child", "traced", "--games", str(args.games))}
+    biggest = max(rows, key=lambda r: r.get("widgets", 0))
+    base = run_child("--child", "baseline", "--screens", str(biggest["screens_in_app"]),
+                     "--labels", str(biggest["widgets"]))[0]
+    owners = attribute(args.games) if args.attribute else None
+    print(f"load average {load:.1f} at the start; LP_NUM_THREADS={os.environ.get('LP_NUM_THREADS', '(app default)')}")
+    print(f"baseline (Python + SQLAlchemy engine + {biggest['screens_in_app']} Kivy screens of "
+          f"{biggest['widgets']} labels in all, each drawn; own process): {base['VmRSS']:.1f} MB "
+          f"(anon {base['RssAnon']:.0f} + files {base['RssFile']:.0f}, of which GL driver libraries "
+          f"{base['gl_files']:.0f})")
+    last = None
+    for r in rows:
+        total = r["VmRSS"] + r["odds_rss"]
+        grew = f" (+{r['VmRSS'] - last:.1f} on the moment before)" if last is not None else ""
+        python = traced.get(r["moment"], {}).get("python")
+        c_heap = (f"C heap {r['c_in_use']:.0f} in use ({r['c_free']:.0f} free in it, trimmed pages included); "
+                  if "c_in_use" in r else "")
+        pi = total - r["gl_files"]
+        gl_heap = owners.get("GL driver (Mesa, LLVM)") if owners and r is rows[-1] else None
+        if gl_heap is not None:
+            pi -= gl_heap
+        print(f"{r['moment']}: {r['VmRSS']:.1f} MB{grew}, ratio {r['VmRSS'] / base['VmRSS']:.2f} to the baseline; "
+              f"odds process {r['odds_rss']:.1f} MB, total {total:.1f} MB; goal < {GOAL_MB:.0f} MB: "
+              f"{'met' if total < GOAL_MB else 'NOT met'}")
+        print(f"    anon {r['RssAnon']:.0f} MB + files {r['RssFile']:.0f} MB (GL driver libraries "
+              f"{r['gl_files']:.0f} MB); {c_heap}Python heap "
+              f"{f'{python:.0f} MB' if python is not None else '?'} (tracemalloc, second run); "
+              f"{r['Threads']} threads")
+        print(f"    alive: {r.get('widgets', 0)} widgets, {r.get('screens', 0)} screens, "
+              f"{r.get('textures', 0)} textures, {r.get('companion objects', 0)} objects of the app's own "
+              f"classes; {r['odds_kept']} odds kept")
+        print(f"    Pi estimate (without the software renderer's libraries"
+              f"{' and heap' if gl_heap is not None else ''}): about {pi:.0f} MB"
+              f"{'' if gl_heap is not None else ' or less'}")
+        last = r["VmRSS"]
+    if owners:
+        print(f"C heap in use after game {args.games}, by who allocated it (heaptrack): "
+              + ", ".join(f"{k} {v:.1f} MB" for k, v in owners.items()))
+    elif args.attribute:
+        print("--attribute: heaptrack is not installed")
 
 
 if __name__ == "__main__":

@@ -33,6 +33,27 @@ def pi_model(files=MODEL_FILES) -> str | None:
     return None
 
 
+SIMULATED_HISTORY = 16  # state changes a simulated pin remembers (gpiozero's own keeps all of them)
+
+
+def _short_memory_pin():
+    """gpiozero's mock pin, remembering only its last few changes of state.
+
+    ``MockPin`` appends every change to ``states`` for tests to assert on; a simulated
+    display bit-banged through mock pins changes them thousands of times a game, so in an
+    app running for hours that list would only grow."""
+    from collections import deque
+
+    from gpiozero.pins.mock import MockPin
+
+    class ShortMemoryPin(MockPin):
+        def clear_states(self):
+            super().clear_states()
+            self.states = deque(self.states, maxlen=SIMULATED_HISTORY)
+
+    return ShortMemoryPin
+
+
 def pin_factory(mode: str = "auto", name: str = "lgpio", *, model: str | None | bool = False):
     """Return ``(factory, label)``; label is "MockFactory" or the real factory's name.
 
@@ -44,7 +65,7 @@ def pin_factory(mode: str = "auto", name: str = "lgpio", *, model: str | None | 
     if model is False:
         model = pi_model()
     if mode == "simulated" or (mode == "auto" and not model):
-        return MockFactory(), "MockFactory"
+        return MockFactory(pin_class=_short_memory_pin()), "MockFactory"
     if mode not in ("auto", "gpio"):
         raise HardwareError.of("bad_mode", modes="auto, gpio, simulated", mode=repr(mode))
     where = model or text("not_a_pi")

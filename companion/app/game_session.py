@@ -240,6 +240,7 @@ class GameSession:
             return _reason(err)
         except Exception as err:
             return str(err)
+        self._leave(game_id)
         self.game, self.game_id = game, game_id
         self._set_state(state, kind="new")
         return None
@@ -274,9 +275,17 @@ class GameSession:
         except Exception as err:
             self.last_reason = getattr(err, "message", None) or str(err)
             return False
+        self._leave(game_id)
         self.game, self.game_id = game, game_id
         self._set_state(state, kind="resume")
         return True
+
+    def _leave(self, game_id: int) -> None:
+        """The table moves to ``game_id``: the journal lets go of the game it leaves (its
+        state and undo's kept states), which would otherwise stay in memory game after game."""
+        release = getattr(self.journal, "release", None)
+        if self.game_id is not None and self.game_id != game_id and callable(release):
+            release(self.game_id)
 
     @property
     def finished(self) -> bool:

@@ -47,6 +47,11 @@ def configure(*, headless: bool = False, size: tuple[int, int] = (800, 480),
     if _configured is not None:
         return _configured
     os.environ["KIVY_NO_ARGS"] = "1"  # our own argparse owns the command line
+    # Mesa's software renderer (llvmpipe: a machine without a GPU driver, the development and
+    # test machines) rasterizes in helper threads that keep their own buffers: about 45 MB
+    # more after one game, for no faster frame on 2 cores (docs/performance.md, "Memory").
+    # A GPU driver (a Pi's v3d) never reads it; a value already in the environment wins.
+    os.environ.setdefault("LP_NUM_THREADS", "0")
     # Kivy's default mode swallows sys.stderr into its log: a traceback (the screenshots, a
     # script, a crash at startup) would vanish when the console log is off.
     os.environ.setdefault("KIVY_LOG_MODE", "MIXED")

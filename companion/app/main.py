@@ -20,7 +20,7 @@ from kivy.properties import BooleanProperty, DictProperty, NumericProperty, Obje
 from kivy.uix.screenmanager import NoTransition
 
 import companion.app.widgets  # noqa: F401  (registers the widget classes the kv files use)
-from companion.app import theme
+from companion.app import memory, theme
 from companion.app.game_session import GameSession
 from companion.app.game_ui import GameUI, sealed_for_phones
 from companion.app.hardware_hub import HardwareHub
@@ -36,6 +36,9 @@ from companion.app.widgets import dialogs
 from companion.core.game import Game
 from companion.core.i18n import localized
 from companion.core.resources import kv_path
+
+
+TIDY_AFTER = 0.5  # seconds after a game ends or is left: the new screen is drawn by then
 
 
 class CompanionApp(App):
@@ -73,6 +76,7 @@ class CompanionApp(App):
         self.dialog = None  # the last dialog opened (tests and screenshots look inside it)
         self._peeking: Any = None  # the Clock event redrawing ``peek_text``
         self._notices_shown = 0  # the hub's notices already toasted
+        self._tidying: Any = None  # the Clock event giving memory back after a game
 
     # -- text -------------------------------------------------------------------------
     def t(self, key: str, *_bound: Any, **fields: Any) -> str:
@@ -281,6 +285,14 @@ class CompanionApp(App):
         for ui in self.uis.values():  # a game's other forms outside the play (optional: a box editor)
             off |= set(getattr(ui, "bar_hidden_on", ()))
         self.show_bar = self.in_game and self.manager.current not in off
+        if self.manager.current in ("game_over", "home"):  # a game ended, or the table left it
+            self._tidy_soon()
+
+    def _tidy_soon(self) -> None:
+        """Give the memory a game left behind back to the system, once the screen is drawn."""
+        if self._tidying is not None:
+            self._tidying.cancel()
+        self._tidying = Clock.schedule_once(lambda _dt: memory.give_back(), TIDY_AFTER)
 
     def go_current(self) -> None:
         """Open the screen of the phase the game is in (what the banner talks about)."""

@@ -50,6 +50,7 @@ from companion.storage.writes import SNAPSHOT_EVERY
 from companion.storage.settings import database_location, key_file_location
 from companion.storage.sums import row_sum, snapshot_sum
 
+OPEN_GAMES = 2  # games kept in memory (state, undo's kept states); the others reload from the file
 GAMES, COMMANDS, SNAPSHOTS = Game.__table__, CommandRow.__table__, Snapshot.__table__
 # the statements of every submit, built once (parameters bound at execution: less overhead)
 _INSERT_COMMAND = insert(COMMANDS)
@@ -151,11 +152,18 @@ class Journal(SealedRows, Snapshots, UndoRedo, JournalRecords):
         return self._create(rules, header, meta or {}, state, [])
 
     def _game(self, game_id: int) -> OpenGame:
-        g = self._open.get(game_id)
+        g = self._open.pop(game_id, None)
         if g is None:
             g = self._load(game_id)
-            self._open[game_id] = g
+        self._open[game_id] = g  # the latest used last: the first ones are let go
+        for old in list(self._open)[:-OPEN_GAMES]:
+            del self._open[old]
         return g
+
+    def release(self, game_id: int) -> None:
+        """Let go of a game's in-memory copy (its state and the states undo keeps); the file
+        has it all, and the next call that needs it reads it again."""
+        self._open.pop(game_id, None)
 
     @staticmethod
     def _known_id(game_id) -> None:

@@ -157,3 +157,26 @@ def test_an_undo_from_the_kept_states_is_saved_like_a_replayed_one(journal):
     journal = reopen(journal)
     assert journal.state(game).to_dict() == kept and journal.can_redo(game)
     journal.close()
+
+
+def test_the_journal_keeps_only_the_last_games_used_in_memory(journal):
+    """Issue 13 (nothing grows from game to game): each game's state and undo's kept states
+    stay in memory only for the last OPEN_GAMES games used; a game let go reads its file
+    again, with the same state and the same undo and redo."""
+    from companion.storage.journal import OPEN_GAMES
+
+    games = []
+    for _ in range(OPEN_GAMES + 3):
+        game = journal.new_game(tally.header())
+        journal.submit(game, MOVE)
+        journal.submit(game, PAY)
+        games.append(game)
+    assert list(journal._open) == games[-OPEN_GAMES:]
+    first = games[0]
+    journal.undo(first)  # a game let go is read again, undo included
+    assert len(journal._open) == OPEN_GAMES and first in journal._open
+    assert journal.state(first).to_dict() == journal.replayed_state(first).to_dict() and journal.can_redo(first)
+    journal.release(first)
+    assert first not in journal._open
+    journal.redo(first)
+    assert journal.state(first).to_dict() == journal.replayed_state(first).to_dict()
