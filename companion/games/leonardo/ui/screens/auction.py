@@ -17,7 +17,9 @@ RAISES = (5, 10, 25)
 
 
 class LeonardoAuctionScreen(LeonardoPlayScreen):
-    _drawn: Any = None  # what the rows were made for (see refresh)
+    _drawn: Any = None  # what the rows were drawn for (see refresh)
+    _rows_key: Any = None
+    _rows: dict[int, _Row] = {}
 
     def refresh(self) -> None:
         s, app, hw = self.session, self.app, self.hardware
@@ -44,41 +46,34 @@ class LeonardoAuctionScreen(LeonardoPlayScreen):
                                 price=price if price is not None else "?")
         hw = self.hardware
         states = hw.seat_states if hw is not None else {}
+        rows = self._rows_for(s.game_id)
         for seat in task["bidders"]:
-            bid = P.action(legal, "Bid", seat) or {}
-            row = make("LeonardoBidRow", name=P.seat_name(view, seat), rgba=P.seat_rgba(view, seat),
-                       status=self.tt("cash", n=view["seats"][seat]["cash"]), leading=seat == task["leader"])
-            buttons = row.ids.buttons
-            if seat == task["leader"]:
+            made = rows.get(seat)
+            if made is None:
+                made = rows[seat] = _Row(self, seat)
+            row, leading = made.row, seat == task["leader"]
+            row.name, row.rgba, row.leading = P.seat_name(view, seat), P.seat_rgba(view, seat), leading
+            row.status = self.tt("cash", n=view["seats"][seat]["cash"])
+            made.show_buttons(not leading)
+            if leading:
                 row.status = self.tt("auction.leading", amount=task["high"])
-            else:
-                least = bid.get("min", task["high"] + 5)
-                for i, step in enumerate(RAISES):
-                    amount = task["high"] + step
-                    b = make("Btn", text=str(amount), font_size=app.u * 13, kind="primary" if i == 0 else "normal")
-                    b.size_hint_y = 1
-                    if amount > bid.get("max", 0) or amount < least:
-                        b.reason = self.tt("auction.over_cash", name=P.seat_name(view, seat))
-                    b.bind(on_tap=lambda _b, seat=seat, amount=amount: self.send(C.Bid(seat, amount)))
-                    buttons.add_widget(b)
-                    self.ids[f"bid_{seat}_{step}"] = b
-                other = make("Btn", text="\u2026", font_size=app.u * 14)
-                other.size_hint_y = 1
-                other.bind(on_tap=lambda _b, seat=seat: self.keypad(seat))
-                buttons.add_widget(other)
-                self.ids[f"bid_{seat}_keypad"] = other
-                if states.get(seat) == "entering" and hw is not None and not hw.uses_keypad(seat):
-                    row.status += " \u00b7 " + self.tt("auction.handset")
-            if seat == task["leader"]:
                 box.add_widget(row)
                 continue
+            bid = P.action(legal, "Bid", seat) or {}
+            least = bid.get("min", task["high"] + 5)
+            for step, b in zip(RAISES, made.raises):
+                amount = b.amount = task["high"] + step
+                b.text = str(amount)
+                over = amount > bid.get("max", 0) or amount < least
+                b.reason = self.tt("auction.over_cash", name=P.seat_name(view, seat)) if over else ""
+                self.ids[f"bid_{seat}_{step}"] = b
+            self.ids[f"bid_{seat}_keypad"] = made.other
+            if states.get(seat) == "entering" and hw is not None and not hw.uses_keypad(seat):
+                row.status += " \u00b7 " + self.tt("auction.handset")
             passing = P.action(legal, "PassBid", seat) or {}
-            p = make("Btn", text=self.tt("auction.pass"), font_size=app.u * 12, kind="quiet")
-            p.size_hint_y = 1
-            if not passing.get("enabled", False):
-                p.reason = app.reason(passing.get("message") or passing.get("reason", ""))
-            p.bind(on_tap=lambda _b, seat=seat: self.send(C.PassBid(seat)))
-            buttons.add_widget(p)
+            p = made.passing
+            p.reason = "" if passing.get("enabled", False) else app.reason(passing.get("message")
+                                                                           or passing.get("reason", ""))
             self.ids[f"pass_{seat}"] = p
             box.add_widget(row)
         out = [i for i in range(len(view["seats"])) if i not in task["bidders"] and i != task["seat"]
@@ -90,6 +85,13 @@ class LeonardoAuctionScreen(LeonardoPlayScreen):
             bottom.add_widget(make("Dim", text=app.reason(notice)))
         self.show_ring(selected=[space])
 
+    def _rows_for(self, game: Any) -> dict[int, _Row]:
+        """The rows made for this game at this size and language (made again when they change)."""
+        key = (game, self.app.lang, self.app.u, self.app.touch)
+        if key != self._rows_key:
+            self._rows_key, self._rows = key, {}
+        return self._rows
+
     def keypad(self, seat: int) -> None:
         view = self.session.view()
         bid = P.action(self.session.legal(), "Bid", seat) or {}
@@ -97,3 +99,36 @@ class LeonardoAuctionScreen(LeonardoPlayScreen):
         ask_number(self.app, self.tt("auction.keypad_title", name=name),
                    self.tt("auction.keypad_help", least=bid.get("min", 5), most=bid.get("max", 0)),
                    lambda v: self.send(C.Bid(seat, int(v))))
+
+
+class _Row:
+    """A bidder's row, made once per seat (making a row and its buttons costs most of a refresh):
+    its raises, the keypad and "pass" are updated in place."""
+
+    def __init__(self, screen: LeonardoAuctionScreen, seat: int) -> None:
+        app = screen.app
+        self.row = make("LeonardoBidRow")
+        self.raises: list[Any] = []
+        for i, step in enumerate(RAISES):
+            b = make("Btn", font_size=app.u * 13, kind="primary" if i == 0 else "normal")
+            b.size_hint_y = 1
+            b.amount = 0
+            b.bind(on_tap=lambda b, seat=seat: screen.send(C.Bid(seat, b.amount)))
+            self.raises.append(b)
+        self.other = make("Btn", text="\u2026", font_size=app.u * 14)
+        self.other.size_hint_y = 1
+        self.other.bind(on_tap=lambda _b, seat=seat: screen.keypad(seat))
+        self.passing = make("Btn", text=screen.tt("auction.pass"), font_size=app.u * 12, kind="quiet")
+        self.passing.size_hint_y = 1
+        self.passing.bind(on_tap=lambda _b, seat=seat: screen.send(C.PassBid(seat)))
+        self.bidding: bool | None = None  # the buttons shown (a leader's row has none)
+
+    def show_buttons(self, bidding: bool) -> None:
+        if bidding == self.bidding:
+            return
+        self.bidding = bidding
+        box = self.row.ids.buttons
+        box.clear_widgets()
+        if bidding:
+            for b in (*self.raises, self.other, self.passing):
+                box.add_widget(b)

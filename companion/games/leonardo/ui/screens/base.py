@@ -63,9 +63,16 @@ class LeonardoScreen(BaseScreen):
     # -- the spin -----------------------------------------------------------------------------
     def spin_pad(self, box: Any, key: Any, send: Any) -> Any:
         """A spin pad in ``box`` for the spin ``key`` (who and what); the reader is armed for it."""
-        pad = Factory.LeonardoSpinPad()
-        pad.profile = self.session.view().get("box") or {}
-        pad.bind(on_spin=lambda _p, n: send(n))
+        app = self.app
+        made = (app.u, app.touch)  # the pad is kept (making its 14 buttons costs most of a refresh)
+        pad = getattr(self, "_pad", None)
+        if pad is None or getattr(self, "_pad_made", None) != made:
+            pad = self._pad = Factory.LeonardoSpinPad()
+            self._pad_made = made
+            pad.bind(on_spin=lambda p, n: p.send(n))
+        elif pad.parent is not None:
+            pad.parent.remove_widget(pad)
+        pad.reset(self.session.view().get("box") or {}, send)
         hw = self.hardware
         if hw is not None:
             if getattr(self, "_spin_key", None) != key:

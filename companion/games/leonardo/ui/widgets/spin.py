@@ -34,6 +34,7 @@ class LeonardoSpinPad(BoxLayout):
         self.size_hint_y = None
         self.buttons: dict[int, Any] = {}
         self.rng: Callable[[], random.Random] = random.SystemRandom
+        self.send: Callable[[int], Any] = lambda _n: None  # where a kept pad sends (see reset)
         self._build()
         self.fbind("chosen", self._show)
 
@@ -78,6 +79,17 @@ class LeonardoSpinPad(BoxLayout):
         else:
             self.ok.text = self.say("spin.confirm_none")
             self.ok.reason = self.say("spin.pick_first")
+
+    def reset(self, profile: Any, send: Callable[[int], Any]) -> None:
+        """A kept pad made ready for another spin: as a new one (nothing chosen, the system's
+        random source, the texts in the table's language), sending its number to ``send``."""
+        self.send = send
+        self.profile = profile
+        self.rng = random.SystemRandom
+        self.source = ""
+        self.chosen = 0
+        self.app_spin.text = self.say("spin.app")
+        self._show()
 
     def type_number(self, n: int) -> None:
         self.source = "typed"
