@@ -49,18 +49,19 @@ class LeonardoTurnScreen(LeonardoPlayScreen):
         lines = self.ui.log_lines(self.ui.notes.previous, app.lang)
         if lines and not self.art_space:
             shown = lines[-(6 if self.height >= 600 else 3):]  # the small screen keeps room for the spin pad
-            box.add_widget(Factory.LeonardoLines(text=self.tt("turn.last_turn") + "\n" + "\n".join(shown)))
+            last = self._kept("last_turn", lambda: Factory.LeonardoLines())
+            last.text = self.tt("turn.last_turn") + "\n" + "\n".join(shown)
+            box.add_widget(last)
         self._table_actions(view, legal, bottom)
 
     def _main(self, view: Any, legal: Any, art: Any, box: Any) -> None:
         app = self.app
         if art is not None:
-            b = make("Btn", text=self.tt("turn.buy_art", price=art["price"]), font_size=app.u * 14,
-                            reason=app.reason(art.get("message") or art.get("reason", "")) if not art["enabled"]
-                            else "")
+            b = self._kept("buy_art", lambda: self._button(lambda *_: self._choose_palace(), font_size=app.u * 14))
+            b.text = self.tt("turn.buy_art", price=art["price"])
+            b.reason = app.reason(art.get("message") or art.get("reason", "")) if not art["enabled"] else ""
             if not art["spaces"] and art["enabled"]:
                 b.reason = self.tt("turn.no_room")
-            b.bind(on_tap=lambda *_: self._choose_palace())
             box.add_widget(b)
             self.ids["buy_art"] = b
         spins = P.actions(legal, "Spin")
@@ -71,8 +72,9 @@ class LeonardoTurnScreen(LeonardoPlayScreen):
             for other, number in sorted(done.items(), key=lambda kv: int(kv[0])):
                 box.add_widget(make("Dim", text=self.tt("turn.member_spun", name=P.seat_name(view, other), n=number)))
             pad_box = self.ids.bottom
-            pad_box.add_widget(make("Txt", text=self.tt("turn.spin", name=P.seat_name(view, seat)),
-                                           font_size=app.u * 14))
+            who = self._kept("spin_who", lambda: make("Txt", font_size=app.u * 14))
+            who.text = self.tt("turn.spin", name=P.seat_name(view, seat))
+            pad_box.add_widget(who)
             self.spin_pad(pad_box, ("turn", view.get("round"), seat, len(done)),
                           lambda n, seat=seat: self._send_spin(C.Spin(seat, n)))
         elif choose is not None:
@@ -144,27 +146,48 @@ class LeonardoTurnScreen(LeonardoPlayScreen):
     # -- the table's own actions --------------------------------------------------------------------
     def _table_actions(self, view: Any, legal: Any, bottom: Any) -> None:
         app = self.app
-        row = Factory.BoxLayout(size_hint_y=None, height=app.touch * 0.9, spacing=app.u * 4)
+        row = self._kept("table_row", lambda: Factory.BoxLayout(size_hint_y=None, height=app.touch * 0.9,
+                                                                spacing=app.u * 4))
+        row.clear_widgets()
         end = P.action(legal, "EndByAgreement")
         if end is not None:
             late = self._time_is_up()
-            b = make("Btn", text=self.tt("turn.end_now") if late else self.tt("turn.end"), font_size=app.u * 12,
-                            kind="primary" if late else "quiet",
-                            reason="" if end["enabled"] else app.reason(end.get("message") or end.get("reason")))
-            b.size_hint_y = 1
-            b.bind(on_tap=lambda *_: self.confirm_end())
+            b = self._kept("end", lambda: self._button(lambda *_: self.confirm_end(), font_size=app.u * 12,
+                                                       size_hint_y=1))
+            b.text = self.tt("turn.end_now") if late else self.tt("turn.end")
+            b.kind = "primary" if late else "quiet"
+            b.reason = "" if end["enabled"] else app.reason(end.get("message") or end.get("reason"))
             row.add_widget(b)
             self.ids["end"] = b
         corp = P.action(legal, "FormCorporation")
         if corp is not None:
-            b = make("Btn", text=self.tt("turn.corporation"), font_size=app.u * 12, kind="quiet",
-                            reason="" if corp["enabled"] else app.reason(corp.get("message") or corp.get("reason")))
-            b.size_hint_y = 1
-            b.bind(on_tap=lambda *_: self.open_corporation())
+            b = self._kept("corporation", lambda: self._button(lambda *_: self.open_corporation(),
+                                                               font_size=app.u * 12, kind="quiet", size_hint_y=1))
+            b.text = self.tt("turn.corporation")
+            b.reason = "" if corp["enabled"] else app.reason(corp.get("message") or corp.get("reason"))
             row.add_widget(b)
             self.ids["corporation"] = b
         if row.children:
             bottom.add_widget(row)
+
+    def _kept(self, name: str, made: Any) -> Any:
+        """A widget made once for this size (made again when the unit changes) and updated on each
+        refresh: making the labels and buttons again cost most of entering the screen."""
+        size = (self.app.u, self.app.touch)
+        if getattr(self, "_kept_size", None) != size:
+            self._kept_size, self._kept_widgets = size, {}
+        w = self._kept_widgets.get(name)
+        if w is None:
+            w = self._kept_widgets[name] = made()
+        elif w.parent is not None:
+            w.parent.remove_widget(w)
+        return w
+
+    @staticmethod
+    def _button(tap: Any, **props: Any) -> Any:
+        b = make("Btn", **props)
+        b.bind(on_tap=tap)
+        return b
 
     def _time_is_up(self) -> bool:
         import datetime
