@@ -205,8 +205,9 @@ def switch_taps(app, n: int) -> list[float]:
     """Tap the top bar's table view, then its way back to play."""
     from companion.app import harness
 
-    def table_or_play():
-        return harness.find_id("top_act") if app.manager.current.endswith("table") else harness.find_id("top_table")
+    def table_or_play():  # the game's own table screen (Magnate's is its city), not a name ending
+        on_table = app.ui is not None and app.manager.current == app.ui.table_screen
+        return harness.find_id("top_act") if on_table else harness.find_id("top_table")
 
     return timed_taps(table_or_play, n + n % 2)
 
