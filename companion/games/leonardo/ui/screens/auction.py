@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.clock import Clock
+
 from companion.app.widgets.common import make
 from companion.app.widgets.dialogs import ask_number
 from companion.games.leonardo import commands as C
@@ -21,7 +23,30 @@ class LeonardoAuctionScreen(LeonardoPlayScreen):
     _rows_key: Any = None
     _rows: dict[int, _Row] = {}
 
+    _soon: Any = None  # the draw before the next frame
+    _entered = False  # shown (entering draws at once)
+
+    def on_enter(self, *args: Any) -> None:
+        self._entered = True
+
+    def on_pre_leave(self, *args: Any) -> None:
+        self._entered = False
+        if self._soon is not None:
+            self._soon.cancel()
+
     def refresh(self) -> None:
+        """Drawn at once when entered; while shown, the refreshes one command sets off (the state,
+        then each handset's new state) are drawn once, before the frame that shows them."""
+        if self._entered and self.ids.controls.children:
+            if self._soon is None:
+                self._soon = Clock.create_trigger(lambda _dt: self.draw(), -1)
+            self._soon()
+            return
+        self.draw()
+
+    def draw(self) -> None:
+        if self._soon is not None:
+            self._soon.cancel()
         s, app, hw = self.session, self.app, self.hardware
         drawn = None if s is None else (s.version, dict(hw.seat_states) if hw is not None else None,
                                         hw.notices if hw is not None else 0, app.lang, app.u, app.touch)
