@@ -40,7 +40,6 @@ from companion.storage.reader import apply_stored
 from companion.storage.recovery import GameReport
 from companion.storage.rules import RulesBook
 from companion.storage.journal_records import JournalRecords
-from companion.storage.listing import GameInfo, list_column
 from companion.storage.opengame import OpenGame, place
 from companion.storage.sealed_rows import SealedRows
 from companion.storage.secrets import secrets_of

@@ -13,14 +13,13 @@ yet, in a folder the journal can write) has no games.
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion.storage.dbview import connect_ro
+from companion.storage.gamelist import GameInfo, list_column
 from companion.storage.settings import database_location
 from companion.storage.shadow import shadow_path
 
@@ -28,31 +27,6 @@ try:
     import fcntl
 except ImportError:  # not on Linux or macOS: no instance lock to look at
     fcntl = None  # type: ignore[assignment]
-
-
-@dataclass
-class GameInfo:
-    """One line of the list of games."""
-
-    id: int
-    game: str
-    players: list[str]
-    created_at: str
-    updated_at: str | None
-    rounds: int | None
-    finished: bool
-    winner: str | None
-    commands: int
-    meta: dict[str, Any]
-
-
-def list_column(text: Any, kind: type) -> Any:
-    """A JSON column of the list of games; damaged, it shows as empty (opening the game says why)."""
-    try:
-        value = json.loads(text or "null")
-    except (ValueError, TypeError, RecursionError):
-        return kind()
-    return value if isinstance(value, kind) else kind()
 
 
 def quick_games(db: str | os.PathLike[str] | None = None) -> list[GameInfo] | None:
