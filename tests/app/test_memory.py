@@ -3,8 +3,8 @@
 The same short demo game is played three times back to back through the screens in the one
 test app, each ending on the home screen as a table would. The first builds what the screens
 build once (their widgets, the textures of their texts); the same game again must then
-leave exactly as many live widgets (of each class), screens, textures and objects of the
-app's own classes as the game before: anything kept per game would show. Counts, not RSS:
+leave no more live widgets (of each class), screens, textures and objects of the
+app's own classes than the game before: anything kept per game would show. Counts, not RSS:
 RSS belongs to ``bench/bench_memory.py``.
 """
 
@@ -53,8 +53,10 @@ def test_games_back_to_back_leave_nothing_growing(home):
     play(app, 11)  # the first game builds each screen's widgets once
     second = play(app, 11)  # the same game (same seed): the same screens, texts and battles
     third = play(app, 11)
-    changed = {k: (second[k], third[k]) for k in second.keys() | third.keys() if second[k] != third[k]}
-    assert not changed, f"changed from game 2 to game 3: {changed}"
+    # Only growth counts: the session's one app may still let go of what an earlier test left
+    # (a dialog, its buttons and textures) while these games are played.
+    grown = {k: (second[k], third[k]) for k in third if third[k] > second[k]}
+    assert not grown, f"grew from game 2 to game 3: {grown}"
     assert third["widgets"] > 100 and third["textures"] > 100  # the count sees the screens
     assert third["screens"] == len(app.screens)  # no screen made twice, none kept aside
     # the journal keeps the game in play and the one before, not every game played
