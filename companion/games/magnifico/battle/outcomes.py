@@ -303,6 +303,15 @@ class Tables:
             self.cache[sub] = found
         return found
 
+    def fires_always_up_to(self, st: Compact) -> int:
+        """The defender's tanks all fire, whatever the attackers they leave, while it has at
+        most this many soldiers (-1: not for any): the least fires_up_to of 1..st[2] attackers."""
+        sub = ("fires always", st[2])
+        found: int | None = self.cache.get(sub)
+        if found is None:
+            found = self.cache[sub] = min(self.fires_up_to(st, a) for a in range(1, st[2] + 1))
+        return found
+
     def fires_up_to(self, st: Compact, attackers: int) -> int:
         """The defender's next tank fires while it has at most this many soldiers (-1: never)."""
         sub = ("fires up to", attackers)
