@@ -33,7 +33,7 @@ from . import volleys
 from .columns import FACTOR, LOWS, RAW_ONE, SHIFTS, TO_FLOAT, WIDTH, normal, raw_floats, to_float, values
 from .outcomes import (
     ATTACKER_START, BIG, CODE, DEFENDER_START, DEFENDS, ENDS, IS_MID, LOST, MID_CODE, SOLDIERS_SHIFT, TANKS_BITS,
-    InfantryTable, Tables, defender_infantry, key, state,
+    AFTER_AIR, InfantryTable, Tables, defender_infantry, key, state,
 )
 from .policy import Compact
 
@@ -63,6 +63,11 @@ def decision_key(k: int) -> tuple[int, ...]:
         return (code, k >> 12 & 7, int(k >> 15 & 31 > 0), int(k >> 20 & 31 > 0), int(k >> 25 & 7 > 0))
     return (code, k >> 12 & 7, int(k >> 5 & 7 > 0), int(k >> 8 & 7 > 0), k >> 25 & 7, k >> 11 & 1)
 
+
+_NOT_DEFENDING_TANKS = ~(31 << 15)  # a key without the defender's tanks
+# code -> a mask of the pieces decision_key reads: not the defender's machines in the
+# attacker's turn, not the attacker's airplanes in the defender's
+_UNREAD = [~(7 << 8) if DEFENDS[code] else ~(1023 << 15) for code in range(32)]
 
 # the kinds of step a column can take (Flow.plan)
 _END, _RETREAT, _SHIFT, _FLAT, _ATTACKER_TANKS, _DEFENDER_TANKS, _DEFENDER_INFANTRY = range(7)
@@ -98,13 +103,16 @@ class Flow:
             self.offset[tanks << 5] = len(self.blocks) * length * WIDTH
             self.blocks.append(tanks << 5)
         self.masks: dict[tuple[str, int], int] = {}  # ("below" | "from", d) -> fields below / from d in every block
+        self.made: dict[int, tuple[Step, int, Step]] = {}  # template key -> its plan (plan, template)
+        self.culverin = (int(c.culverin[0]), int(c.culverin[1]))  # the attacker's, the defender's
+        self.bomb = (int(c.anti_tank_bomb[0]), int(c.anti_tank_bomb[1]))
 
     def fits(self, st: Compact) -> bool:
         """Whether position st (compact) is within the bounds of this flow."""
         return st[5] < self.length and st[3] << 5 in self.offset
 
     def size(self) -> int:
-        return len(self.tables.cache) + len(self.forward) + len(self.profiles) + len(self.plans)
+        return len(self.tables.cache) + len(self.forward) + len(self.profiles) + len(self.plans) + len(self.made)
 
     def run(self, st: Compact, epsilon: float | None = None,
             budget: float = BUDGET) -> tuple[dict[tuple[str | None, int, int], float], float]:
@@ -217,7 +225,9 @@ class Flow:
     def profile(self, k: int) -> Profile:
         """The policy's action at key k for every count of defenders: (action below the
         split, split, action from the split on). The policy looks at the defenders only
-        to decide whether a tank fires, at one threshold (a test checks it)."""
+        to decide whether a tank fires, at one threshold (a test checks it). Kept by k
+        without the pieces decision_key never reads (_UNREAD)."""
+        k &= _UNREAD[k & 31]
         found = self.profiles.get(k)
         if found is not None:
             return found
@@ -246,12 +256,62 @@ class Flow:
         return found
 
     def plan(self, k: int) -> tuple[Step, int, Step]:
-        """What a column of key k does: (step below the split, split, step from it on)."""
+        """What a column of key k does: (step below the split, split, step from it on),
+        from the plan of its template key (`template`) moved to k's pieces."""
+        t = self.template(k)
+        made = self.made.get(t)
+        if made is None:
+            made = self.made[t] = self.make_plan(t)
+        if t == k:
+            self.plans[k] = made
+            return made
+        low, split, high = made
+        high_step = self.moved(k, high, k - t)
+        found = self.plans[k] = (high_step if low is high else self.moved(k, low, k - t), split, high_step)
+        return found
+
+    def template(self, k: int) -> int:
+        """The key whose plan serves k once moved to k's pieces: k with the pieces that
+        neither the policy's decision (decision_key) nor the tables read there left out
+        or capped. The attacker's turn reads the defender's airplanes only through the
+        interceptors it sends (at most one per attacking airplane or tank), never its
+        tanks; the defender's turn reads the attacker's airplanes only through the
+        interceptors, and after its air assault (mid keys aside) its own airplanes only
+        as present or not. A test checks the moved plans against plans made for k."""
+        code = k & 31
+        if DEFENDS[code]:
+            air = k >> 8 & 7
+            cap = max((k >> 20 & 31) * self.culverin[0], (k >> 15 & 31) * self.bomb[0])
+            if air > cap:
+                k -= (air - cap) << 8
+            if AFTER_AIR[code]:
+                defending = k >> 20 & 31
+                if defending > 1:
+                    k -= (defending - 1) << 20
+            return k
+        k &= _NOT_DEFENDING_TANKS
+        air = k >> 20 & 31
+        cap = max((k >> 8 & 7) * self.culverin[1], (k >> 5 & 7) * self.bomb[1])
+        if air > cap:
+            k -= (air - cap) << 20
+        return k
+
+    def moved(self, k: int, step: Step, offset: int) -> Step:
+        """A step of k's template moved to key k (`offset`: k minus the template)."""
+        kind = step[0]
+        if kind == _END:
+            code = k & 31
+            return (_END, self.resolve(k - code + (ATTACKER_START if DEFENDS[code] else DEFENDER_START)))
+        if kind == _RETREAT:
+            return step
+        return (kind, step[1] + offset) + step[2:]
+
+    def make_plan(self, k: int) -> tuple[Step, int, Step]:
+        """plan() made for key k itself."""
         low, split, high = self.profile(k)
         st = state(k, 1)
         high_step = self.step(k, st, high)
-        found = self.plans[k] = (high_step if low == high else self.step(k, st, low), split, high_step)
-        return found
+        return (high_step if low == high else self.step(k, st, low), split, high_step)
 
     def step(self, k: int, st: Compact, action: str) -> Step:
         """(kind, ...) of the policy's `action` at key k (st: its state), with its table."""

@@ -76,6 +76,8 @@ for _phase in range(32):
 _TURN = [(P.DEFENDER, MID[p] | P.AIRPLANES) if p in MID else (p & 1, p >> 1) for p in PHASE]
 DEFENDS = [side == P.DEFENDER for side, _ in _TURN]  # code -> the defender's turn
 IS_MID = [p in MID for p in PHASE]  # code -> between the defender's interception and volley
+# code -> the defender's turn after its air assault (not a mid key: its volley is still to come)
+AFTER_AIR = [side == P.DEFENDER and not IS_MID[c] and bool(used & P.AIRPLANES) for c, (side, used) in enumerate(_TURN)]
 # code -> 0 if the policy never ends the turn there (the attacker's turn start: at least one
 # assault; the defender's turn before its infantry, which it always rolls), None if that
 # depends on the pieces (policy.decide)

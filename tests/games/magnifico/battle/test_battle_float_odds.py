@@ -237,6 +237,41 @@ def test_the_defender_never_looks_at_the_attackers_tanks(setup, seed):
                 assert tables.fires_up_to(other, s[2]) == tables.fires_up_to(s, s[2])
 
 
+@settings(max_examples=20)
+@given(setup=battles(), seed=st.integers(0, 10**6))
+def test_a_plan_moved_from_its_template_is_the_plan_of_the_key(setup, seed):
+    """Flow.template: the attacker's turn reads the defender's airplanes only through the
+    interceptors it sends (rulebook 7.6.6 and 7.6.7; one per target at most, the policy's
+    choice) and never its tanks; the defender's turn reads the attacker's airplanes only
+    through its interceptors and, after its own air assault, its airplanes only as
+    present or not. So a key's plan is its template's plan moved to its pieces."""
+    try:
+        pos = start(setup)
+    except GameError:
+        assume(False)
+    c = P.context(pos)
+    top = P.compact(pos)
+    rng = random.Random(seed)
+    flow = Flow(c, P.worth_infantry_for(c), top)
+    for _ in range(40):
+        side = rng.randint(0, 1)
+        s = (side, rng.choice([0, 1, 2, 4, 6] + [8, 12, 14, 9, 13] * side)) + tuple(
+            rng.randint(1 if i == 2 else 0, top[i]) for i in range(2, 9)) + (rng.random() < 0.3 and c.castle,)
+        k = key(s)
+        if side == P.DEFENDER:
+            k &= ~(7 << 5)  # the defender's keys leave out the attacker's tanks (merged)
+        if side == P.ATTACKER and s[1] & 8:
+            continue  # a mid phase: the defender's (outcomes.MID)
+        assert _read(c, flow.plan(k)) == _read(c, flow.make_plan(k)), state(k, 1)
+
+
+def _read(c, plan):
+    """A plan with each step's state reduced to what the volleys and the defender's
+    infantry read of it (volleys.py: the side, the attacker's soldiers, the castle level)."""
+    return tuple(tuple((s[0], s[2], P.level(c, s)) if isinstance(s, tuple) and len(s) == 10 else s for s in step)
+                 if isinstance(step, tuple) else step for step in plan)
+
+
 def _expand(tables, s, action):
     """A table applied to one state s, as {next compact state or end: probability}; a
     split defender's air assault (outcomes.MID) as its interception, then each mid key's
