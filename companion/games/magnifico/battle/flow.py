@@ -379,14 +379,14 @@ class Flow:
         epsilon, pending, mass_of, forward = self.epsilon, self.pending, self.mass, self.forward
         push, heap = heapq.heappush, self.heap
         i = 0
-        for x, _, factors, delta, _ in rows:
+        for x, _, factors, delta, won in rows:
             mx = mass * x
             if mx < epsilon and self.prune(mass * tails[i]):
                 break
             i += 1
             q = part * factors
-            if delta is None:
-                self.merged_ends[LOST] += q
+            if delta is None:  # the attacker fell, or won with `won` soldiers (volleys.defender_rows)
+                self.merged_ends[LOST if won is None else ("attacker", won)] += q
                 continue
             t = after - delta
             t = forward.get(t) or self.resolve(t)

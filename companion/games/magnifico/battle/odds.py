@@ -16,7 +16,7 @@ from typing import Any, TypeAlias
 
 from companion.errors import GameError
 
-from . import dice, exact as exact_odds, exact_moves, outcomes, volleys
+from . import dice, exact as exact_odds, exact_moves, outcomes
 from . import policy as P
 from .flow import Flow
 
@@ -75,7 +75,6 @@ def clear_cache() -> None:
     outcomes.dice_by_hits.cache_clear()
     outcomes.hits_floats.cache_clear()
     exact_moves.airplane_rows.cache_clear()
-    volleys._defender_chain.cache_clear()
 
 
 def report(ends: Mapping[End, float], error_bound: float = 0.0) -> dict[str, Any]:

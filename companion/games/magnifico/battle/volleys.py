@@ -10,22 +10,20 @@ count and scaled by each interception's probability.
 from __future__ import annotations
 
 from collections import defaultdict
-from functools import lru_cache
+from itertools import accumulate
+from operator import itemgetter
 from typing import TYPE_CHECKING, TypeAlias
 
 from .columns import LOWS, SHIFTS, WIDTH, factor, normal
-from .outcomes import BIG, LOST, SOLDIERS_SHIFT, Volley
+from .outcomes import BIG, LOST, SOLDIERS_SHIFT, Rows, Volley
 from .policy import Compact
 
 if TYPE_CHECKING:
     from .flow import Flow
 
 Shots: TypeAlias = tuple[tuple[int | None, float, int], ...]  # Volley.shots
-# the defender's volley after some shots: ((attackers left, X, p), ...), ((attackers when a tank
-# exploded, X), ...), X of its win; X a probability p as a factor (_defender_chain)
-Chain: TypeAlias = tuple[tuple[tuple[int, int, float], ...], tuple[tuple[int, int], ...], int]
-# after some tanks fired: ({attackers left: (column, share of the mass)}, {attackers: column of losses}, wins)
-Done: TypeAlias = tuple[dict[int, tuple[int, float]], dict[int, int], int]
+# after some tanks fired: ({attackers left: column}, {attackers: column of losses}, column of wins)
+Done: TypeAlias = tuple[dict[int, int], dict[int, int], int]
 
 
 def attacker(flow: Flow, volley: Volley, st: Compact, after: int, part: int, mass: float) -> None:
@@ -82,71 +80,67 @@ def _attacker_shots(shots: Shots, fires_from: int, live: int, lefts: set[int]) -
 
 def defender(flow: Flow, volley: Volley, st: Compact, after: int, part: int, mass: float) -> None:
     """The defender's tanks fire one at a time at the attacker's soldiers; the next
-    fires only while the defender has at most `fires_up_to` soldiers."""
+    fires only while the defender has at most `fires_up_to` soldiers. The fields where
+    every tank fires take the whole assault as one flat table (`defender_rows`), the
+    rest go shot by shot."""
+    always = flow.tables.fires_always_up_to(st)
+    if always >= 0:
+        low = part & flow.mask("below", always + 1)
+        if low:
+            sub = ("tank rows", id(volley), st[2])  # the volley is kept in the same cache
+            table = flow.tables.cache.get(sub)
+            if table is None:
+                table = flow.tables.cache[sub] = defender_rows(volley, st[2])
+            rows, tails = table
+            flow.defender_rows((None, after, rows, tails, None), low, mass)
+            part -= low
+            if not part:
+                return
     intercepts = [i for i in volley.intercepts if not (mass * i[0] < flow.epsilon and flow.prune(mass * i[0]))]
-    done = _defender_shots(flow, volley.shots, st, part, {i[3] for i in intercepts})
+    done = _defender_steps(flow, volley.shots, st, part, {i[3] for i in intercepts})
     for x, X, delta, left in intercepts:
         columns, lost, won = done[left]
         base = after - delta
-        for a, (column, share) in columns.items():
-            flow.add_defender(flow.resolve(base - ((st[2] - a) << SOLDIERS_SHIFT)), column * X, mass * x * share)
+        for a, column in columns.items():
+            flow.add_defender(flow.resolve(base - ((st[2] - a) << SOLDIERS_SHIFT)), column * X, mass * x)
         for a, column in lost.items():
             flow.merged_ends[("attacker", a)] += column * X
         if won:
             flow.merged_ends[LOST] += won * X
 
 
-def _defender_shots(flow: Flow, shots: Shots, st: Compact, column: int, lefts: set[int]) -> dict[int, Done]:
-    """{tanks: ({attackers left: (merged column after, at most this share of the
-    column's mass)}, {attackers left: column of the defender's losses}, column of its
-    wins)}, normal, for every number of tanks in `lefts`: one volley, seen after each
-    count. The fields where every tank fires take the chain's closed form
-    (`_defender_chain`), the rest go shot by shot."""
-    always = flow.tables.fires_always_up_to(st)
-    if always < 0:
-        return _defender_steps(flow, shots, st, column, lefts)
-    low = column & flow.mask("below", always + 1)
-    results = _defender_closed(shots, st[2], low, lefts) if low else {}
-    if column - low:
-        for left, (columns, lost, won) in _defender_steps(flow, shots, st, column - low, lefts).items():
-            if left not in results:
-                results[left] = (columns, lost, won)
-                continue
-            c0, l0, w0 = results[left]
-            results[left] = ({a: (c0.get(a, (0, 0.0))[0] + columns.get(a, (0, 0.0))[0], 1.0)
-                              for a in c0.keys() | columns.keys()},
-                             {a: l0.get(a, 0) + lost.get(a, 0) for a in l0.keys() | lost.keys()}, w0 + won)
-    return results
+def defender_rows(volley: Volley, attackers: int) -> Rows:
+    """The defender's whole tank assault against `attackers` soldiers when every tank
+    fires whatever the defenders (the attackers left do not depend on them): flat rows
+    as outcomes.Rows, one per interception and count of attackers left (key delta), the
+    defender's tank explosions (delta None, the attacker wins with `won` soldiers) and
+    the attacker's fall (delta None, won None). The same rules as _defender_steps."""
+    merged: dict[tuple[int | None, int | None], float] = {}
+    chains = _chain(volley.shots, attackers, max((i[3] for i in volley.intercepts), default=0))
+    for x, _, delta, left in volley.intercepts:
+        live, lost, won = chains[left]
+        for a, p in live.items():
+            k = (delta + ((attackers - a) << SOLDIERS_SHIFT), None)
+            merged[k] = merged.get(k, 0.0) + x * p
+        for a, p in lost.items():
+            merged[(None, a)] = merged.get((None, a), 0.0) + x * p
+        if won:
+            merged[(None, None)] = merged.get((None, None), 0.0) + x * won
+    rows = sorted(((x, 0, factor(x), delta, a) for (delta, a), x in merged.items() if x > 0), key=itemgetter(0),
+                  reverse=True)
+    tails = list(accumulate(r[0] for r in reversed(rows)))
+    return tuple(rows), tuple(reversed(tails))
 
 
-def _defender_closed(shots: Shots, attackers: int, column: int, lefts: set[int]) -> dict[int, Done]:
-    """_defender_shots of a column whose every field fires each tank: the attackers left
-    do not depend on the defenders, so each outcome of the whole volley is one
-    multiplication of the column by its probability."""
-    chain = _defender_chain(shots, attackers, max(lefts, default=0))
-    results: dict[int, Done] = {}
-    for left in lefts:
-        live, lost, won = chain[left]
-        after = {a: (normal(column * X), p) for a, X, p in live}
-        losses = {a: normal(column * X) for a, X in lost}
-        results[left] = ({a: c for a, c in after.items() if c[0]}, {a: c for a, c in losses.items() if c},
-                         normal(column * won) if won else 0)
-    return results
-
-
-@lru_cache(maxsize=256)
-def _defender_chain(shots: Shots, attackers: int, last: int) -> tuple[Chain, ...]:
-    """After 0..last tanks fired at `attackers` soldiers, each tank whatever the defenders
-    (the same rules as _defender_steps): (((attackers left, X, p), ...), ((attackers left
-    when a tank exploded, X), ...), X of the defender's win (every attacker fell)), X a
-    probability as a factor (and the probability of each count left)."""
+def _chain(shots: Shots, attackers: int, last: int) -> list[tuple[dict[int, float], dict[int, float], float]]:
+    """After 0..last tanks fired at `attackers` soldiers, each tank whatever the defenders:
+    ({attackers left: p}, {attackers when a tank exploded: p}, p of the attackers' fall)."""
     live = {attackers: 1.0}
     lost: dict[int, float] = {}
     won = 0.0
-    out: list[Chain] = []
+    out = []
     for shot in range(last + 1):
-        out.append((tuple((a, factor(p), p) for a, p in live.items() if factor(p)),
-                    tuple((a, factor(p)) for a, p in lost.items() if factor(p)), factor(won)))
+        out.append((live, dict(lost), won))
         if shot == last:
             break
         nxt: dict[int, float] = {}
@@ -159,12 +153,14 @@ def _defender_chain(shots: Shots, attackers: int, last: int) -> tuple[Chain, ...
                 else:
                     nxt[a - kills] = nxt.get(a - kills, 0.0) + p * x
         live = nxt
-    return tuple(out)
+    return out
 
 
 def _defender_steps(flow: Flow, shots: Shots, st: Compact, column: int, lefts: set[int]) -> dict[int, Done]:
-    """_defender_shots shot by shot (the next tank fires only while the defender has at
-    most fires_up_to soldiers)."""
+    """{tanks: ({attackers left: merged column after}, {attackers left: column of the
+    defender's losses}, column of its wins)}, normal, for every number of tanks in
+    `lefts`: one volley shot by shot (the next tank fires only while the defender has at
+    most fires_up_to soldiers), seen after each count."""
     results: dict[int, Done] = {}
     live = {st[2]: column}
     after: defaultdict[int, int] = defaultdict(int)
@@ -176,7 +172,7 @@ def _defender_steps(flow: Flow, shots: Shots, st: Compact, column: int, lefts: s
             seen = dict(after)
             for a, c in live.items():
                 seen[a] = seen.get(a, 0) + c
-            result = ({a: (c, 1.0) for a, c in seen.items() if c}, {a: normal(raw) for a, raw in lost.items() if raw},
+            result = ({a: c for a, c in seen.items() if c}, {a: normal(raw) for a, raw in lost.items() if raw},
                       normal(won))
             for left in lefts if not live else (shot,):
                 results.setdefault(left, result)
