@@ -286,7 +286,7 @@ def main() -> None:
     last = None
     for r in rows:
         total = r["VmRSS"] + r["odds_rss"]
-        grew = f" (+{r['VmRSS'] - last:.1f} on the moment before)" if last is not None else ""
+        grew = f" ({r['VmRSS'] - last:+.1f} on the moment before)" if last is not None else ""
         python = traced.get(r["moment"], {}).get("python")
         c_heap = (f"C heap {r['c_in_use']:.0f} in use ({r['c_free']:.0f} free in it, trimmed pages included); "
                   if "c_in_use" in r else "")

@@ -292,7 +292,18 @@ class CompanionApp(App):
         """Give the memory a game left behind back to the system, once the screen is drawn."""
         if self._tidying is not None:
             self._tidying.cancel()
-        self._tidying = Clock.schedule_once(lambda _dt: memory.give_back(), TIDY_AFTER)
+        self._tidying = Clock.schedule_once(lambda _dt: self._tidy(), TIDY_AFTER)
+
+    def _tidy(self) -> None:
+        """Still out of the play (its end, or home): each game's UI lets go of what it starts
+        again on demand (its optional ``rest``: Magnifico's odds process), then the C heap's
+        free pages go back."""
+        if self.root is not None and self.manager.current in ("game_over", "home"):
+            for ui in self.uis.values():
+                rest = getattr(ui, "rest", None)
+                if callable(rest):
+                    rest()
+        memory.give_back()
 
     def go_current(self) -> None:
         """Open the screen of the phase the game is in (what the banner talks about)."""

@@ -164,6 +164,33 @@ def test_battle_lines_in_the_tables_language_with_plurals(bruno_attacks):
 
 
 
+def test_odds_process_ends_when_the_table_leaves_the_game(bruno_attacks):
+    """Issue 13 (memory): once the table is home (or at a game's end) the odds process and its
+    tables go; a trip home and back quicker than the tidy-up keeps it; the next odds asked
+    start another, and they arrive."""
+    from companion.app.main import TIDY_AFTER
+
+    app, bruno, middle = bruno_attacks
+    ui = mag(app)
+    worker = ui.odds
+    assert ui.attack_odds(C.Attack(1, bruno, middle, 2, 0, 0)) is PENDING
+    assert wait_for(lambda: worker.pid is not None)
+    first = worker.pid
+    app.go("home")
+    app.go_current()  # back before the tidy-up: the game is in play again
+    assert not wait_for(lambda: worker.pid is None, seconds=TIDY_AFTER + 0.5)
+    app.go("home")
+    assert wait_for(lambda: worker.pid is None, seconds=TIDY_AFTER + 5)
+    with pytest.raises(ProcessLookupError):
+        os.kill(first, 0)
+    app.go_current()
+    command = C.Attack(1, bruno, middle, 1, 0, 0)
+    assert ui.attack_odds(command) is PENDING
+    assert wait_for(lambda: isinstance(ui.attack_odds(command), dict) and ui.attack_odds(command) is not PENDING,
+                    seconds=60)
+    assert worker.pid not in (None, first)
+
+
 STOP_SCRIPT = """
 import os
 from companion.app import kivy_env
