@@ -4,7 +4,9 @@ A side's tanks fire one at a time; after the first, the next fires only if the p
 says so (policy.tank_fires), which depends on the defenders left for the attacker and on
 its own soldiers for the defender: a threshold on the column's fields. The volley is the
 same after every interception that leaves as many tanks, so it is computed once per
-count and scaled by each interception's probability.
+count and scaled by each interception's probability. Where the defender fires every
+tank whatever the attackers left, its whole assault does not depend on the column's
+fields: one flat table (`defender_rows`) for all of them.
 """
 
 from __future__ import annotations
