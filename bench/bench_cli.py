@@ -3,8 +3,10 @@
     python bench/bench_cli.py [--runs 5] [--against DIR]
 
 Times (median wall clock over fresh processes, Python's own start included) `games`,
-`replay FILE`, `state`, `state --list`, `export` and `import FILE` on a journal holding one
-finished demo game (each `import` run adds one more). Baselines in the same run: `python -c
+`replay FILE`, `state`, `state --list`, `export` and `import FILE` on a journal holding
+``--games`` finished demo games (100 by default: a table that has played for a year or two;
+each `import` run adds one more). Opening a journal checks every row, so the figures grow
+with the journal; `--games 1` gives the figures of a new table. Baselines in the same run: `python -c
 pass` (the interpreter alone) and a stdlib script that opens the journal with `sqlite3` and
 decodes its rows as JSON (comparable work with no framework). Goal (issue 13): every command under 0.4 s here (about 1.2-2 s on a
 Raspberry Pi, 3-5 times slower; the estimate is printed beside each figure). With
@@ -57,6 +59,7 @@ def timed(argv: list[str], env: dict[str, str], runs: int, stdin: str | None = N
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--games", type=int, default=100, help="finished demo games in the journal (default 100)")
     ap.add_argument("--against", type=Path, metavar="DIR",
                     help="another checkout of the project (say main, unpacked with git archive): each command "
                          "is timed there too, right after, on the same journal (python -m runs the package "
@@ -70,15 +73,19 @@ def main() -> None:
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     py = [sys.executable]
     record = tmp / "game.jsonl"
-    # one finished demo game in the journal, and its record on disk
+    # finished demo games in the journal (one game imported --games times), its record on disk
     out = subprocess.run(py + ["-m", "companion", "demo", "--seed", "3", "--quiet", "--record", str(record)], env=env,
                          cwd=ROOT, capture_output=True, text=True)
     if out.returncode != 0 or not record.exists():
         raise SystemExit(f"cannot make a demo record: {out.stderr[-500:]}")
-    imported = subprocess.run(py + ["-m", "companion", "import", "--db", str(db), str(record)], env=env, cwd=ROOT,
-                              capture_output=True, text=True)
-    if imported.returncode != 0:
-        raise SystemExit(f"cannot import the demo record: {imported.stderr[-500:]}")
+    for _ in range(max(1, args.games)):
+        imported = subprocess.run(py + ["-m", "companion", "import", "--db", str(db), str(record)], env=env,
+                                  cwd=ROOT, capture_output=True, text=True)
+        if imported.returncode != 0:
+            raise SystemExit(f"cannot import the demo record: {imported.stderr[-500:]}")
+    commands = sum(1 for _ in record.open()) - 1
+    print(f"journal: {max(1, args.games)} finished games of {commands} commands, "
+          f"{db.stat().st_size / 1e6:.1f} MB (+ its shadow, {Path(str(db) + '.shadow.jsonl').stat().st_size / 1e6:.1f} MB)")
     rows = [
         ("baseline: python -c pass", py + ["-c", "pass"], None),
         ("baseline: stdlib sqlite3 + json over the journal", py + ["-c", STDLIB_READ, str(db)], None),
