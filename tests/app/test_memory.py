@@ -55,7 +55,7 @@ def settle() -> None:
     dialog fading out. Counted mid-fade, a game looked 26 buttons bigger in CI."""
     from kivy.animation import Animation
 
-    harness.frames_until(lambda: not Animation._instances, seconds=5)
+    harness.frames_until(lambda: not Animation._instances, seconds=10)  # the longest: a notice, 3.9 s
 
 
 def test_games_back_to_back_leave_nothing_growing(home):
