@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import pathlib
 import random
 import sys
@@ -65,6 +66,9 @@ def main() -> None:
         pathlib.Path(args.save).write_text(json.dumps([r[4] for r in rows[:args.top]], indent=1) + "\n")
     below = sum(1 for r in rows if r[0] < 50)
     print(f"below 50x: {below} of {len(rows)}; median ratio {rows[len(rows) // 2][0]:.0f}x")
+    total_odds, total_sim = sum(r[1] for r in rows), sum(r[2] for r in rows)
+    print(f"total over {len(rows)} battles: odds {total_odds:.2f} s, simulation {total_sim:.1f} s "
+          f"(ratio {total_sim / total_odds:.0f}x); load {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":
