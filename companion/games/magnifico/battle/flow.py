@@ -41,6 +41,7 @@ EPSILON = 1e-10
 SMALL_EPSILON = 1e-14  # for battles of at most SMALL_BATTLE states: cheap, so nearly exact
 SMALL_BATTLE = 5_000
 BUDGET = 1e-6
+TIGHT = 1e4  # a column whose mass bound is below EPSILON times this is measured exactly
 
 
 def epsilon_for(st: Compact) -> float:
@@ -131,13 +132,14 @@ class Flow:
         self.epsilon, self.budget = epsilon, budget
         self.add_attacker(self.resolve(key(st)), RAW_ONE << (st[5] * WIDTH), 1.0)
         plans, pop = self.plans, heapq.heappop
+        tight = epsilon * TIGHT
         while heap:
             k = -pop(heap)
             column = normal(pending.pop(k))
             total = mass_of.pop(k)
-            if total < epsilon:  # the bound is loose: the exact mass decides
+            if total < tight:  # the bound is loose (it compounds): the exact mass decides
                 total = to_float(sum(values(column)))
-                if not total or self.prune(total):
+                if not total or total < epsilon and self.prune(total):
                     continue
             low, split, high = plans.get(k) or self.plan(k)
             if low is high:
