@@ -30,7 +30,8 @@ from typing import Any, TypeAlias
 
 from . import policy as P
 from . import volleys
-from .columns import FACTOR, LOWS, RAW_ONE, SHIFTS, TO_FLOAT, WIDTH, normal, raw_floats, to_float, values
+from .columns import FACTOR, LOWS, RAW_ONE, SHIFTS, TO_FLOAT, WIDTH, normal, raw_floats, values
+from .columns import mass as column_mass
 from .outcomes import (
     ATTACKER_START, BIG, CODE, DEFENDER_START, DEFENDS, ENDS, IS_MID, LOST, MID_CODE, SOLDIERS_SHIFT, TANKS_BITS,
     AFTER_AIR, InfantryTable, Tables, defender_infantry, key, state,
@@ -138,7 +139,7 @@ class Flow:
             column = normal(pending.pop(k))
             total = mass_of.pop(k)
             if total < tight:  # the bound is loose (it compounds): the exact mass decides
-                total = to_float(sum(values(column)))
+                total = column_mass(column)
                 if not total or total < epsilon and self.prune(total):
                     continue
             low, split, high = plans.get(k) or self.plan(k)
