@@ -14,7 +14,9 @@ from companion.errors import GameError
 from companion.games.magnifico.battle import odds, simulate, start, step
 from companion.games.magnifico.battle import policy as P
 from companion.games.magnifico.battle.columns import FACTOR, values
-from companion.games.magnifico.battle.flow import BUDGET, EPSILON, SMALL_BATTLE, SMALL_EPSILON, Flow, decision_key
+from companion.games.magnifico.battle.flow import (
+    BUDGET, EPSILON, SMALL_BATTLE, SMALL_EPSILON, TIGHT, Flow, decision_key,
+)
 from companion.games.magnifico.battle.odds import ROUNDING, clear_cache
 from companion.games.magnifico.battle.outcomes import BIG, ENDS, MID_CODE, Tables, key, pieces, state
 from companion.games.magnifico.battle.simulate import policy_step
@@ -370,7 +372,7 @@ def test_simulate_refuses_what_is_not_a_number_of_games(games):
 
 def test_epsilon_and_budget_are_the_documented_ones():
     """docs/battle.md states these numbers; change both together."""
-    assert (EPSILON, SMALL_EPSILON, SMALL_BATTLE, BUDGET, ROUNDING) == (1e-10, 1e-14, 5_000, 1e-6, 1e-12)
+    assert (EPSILON, SMALL_EPSILON, SMALL_BATTLE, BUDGET, ROUNDING, TIGHT) == (1e-10, 1e-14, 5_000, 1e-6, 1e-12, 1e4)
 
 
 def test_small_battles_come_out_nearly_exact():
