@@ -42,7 +42,7 @@ EPSILON = 1e-10
 SMALL_EPSILON = 1e-14  # for battles of at most SMALL_BATTLE states: cheap, so nearly exact
 SMALL_BATTLE = 5_000
 BUDGET = 1e-6
-TIGHT = 1e4  # a column whose mass bound is below EPSILON times this is measured exactly
+TIGHT = 1e3  # a column whose mass bound is below EPSILON times this is measured exactly
 
 
 def epsilon_for(st: Compact) -> float:

@@ -372,7 +372,7 @@ def test_simulate_refuses_what_is_not_a_number_of_games(games):
 
 def test_epsilon_and_budget_are_the_documented_ones():
     """docs/battle.md states these numbers; change both together."""
-    assert (EPSILON, SMALL_EPSILON, SMALL_BATTLE, BUDGET, ROUNDING, TIGHT) == (1e-10, 1e-14, 5_000, 1e-6, 1e-12, 1e4)
+    assert (EPSILON, SMALL_EPSILON, SMALL_BATTLE, BUDGET, ROUNDING, TIGHT) == (1e-10, 1e-14, 5_000, 1e-6, 1e-12, 1e3)
 
 
 def test_small_battles_come_out_nearly_exact():
@@ -449,7 +449,7 @@ def test_a_loose_mass_bound_is_measured_before_a_column_is_taken(monkeypatch, se
     block), so a column whose bound is below EPSILON * TIGHT is measured and pruned on its
     exact mass: fewer columns taken than when only a bound below EPSILON is measured,
     and still within error_bound of the exact odds."""
-    result, taken = _columns_taken(monkeypatch, setup, 1e4)
+    result, taken = _columns_taken(monkeypatch, setup, TIGHT)
     _, loose = _columns_taken(monkeypatch, setup, 1)
     assert taken < loose
     _close(result, odds(start(setup), exact=True))
