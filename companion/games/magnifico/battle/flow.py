@@ -19,7 +19,8 @@ Pruning (docs/battle.md, "Float odds"): a column or an outcome carrying less tha
 EPSILON (SMALL_EPSILON for small battles) is dropped while it is at most 1/64 of the
 budget left, so all that is dropped stays below BUDGET; the mass dropped is returned,
 and every probability of the result is at most that much (plus rounding) below the
-exact one.
+exact one. A column's mass is carried as a bound that compounds over the moves, so a
+column whose bound is below EPSILON * TIGHT is measured before it is taken.
 """
 
 from __future__ import annotations
