@@ -179,19 +179,23 @@ def test_the_policy_looks_at_the_defenders_at_one_threshold(setup, seed):
         _decisions_follow_the_profile(flow, key(s))
 
 
+def _drawn(setup, seed):
+    """A drawn legal setup's context and compact start, and a generator for the keys to try
+    (hypothesis discards a setup the rules refuse)."""
+    try:
+        pos = start(setup)
+    except GameError:
+        assume(False)
+    return P.context(pos), P.compact(pos), random.Random(seed)
+
+
 @settings(max_examples=20)
 @given(setup=battles(), seed=st.integers(0, 10**6))
 def test_keys_with_one_decision_key_decide_alike(setup, seed):
     """flow.decision_key: two keys that agree on it get the same decision from the policy
     for every count of defenders, so Flow.profile shares one profile among them."""
-    try:
-        pos = start(setup)
-    except GameError:
-        assume(False)
-    c = P.context(pos)
-    top = P.compact(pos)
+    c, top, rng = _drawn(setup, seed)
     worth = P.worth_infantry_for(c)
-    rng = random.Random(seed)
 
     def draw(side, used):
         return (side, used) + tuple(rng.randint(1 if i in (2, 5) else 0, max(top[i], 2)) for i in range(2, 9)) + (
@@ -247,13 +251,7 @@ def test_a_plan_moved_from_its_template_is_the_plan_of_the_key(setup, seed):
     choice) and never its tanks; the defender's turn reads the attacker's airplanes only
     through its interceptors and, after its own air assault, its airplanes only as
     present or not. So a key's plan is its template's plan moved to its pieces."""
-    try:
-        pos = start(setup)
-    except GameError:
-        assume(False)
-    c = P.context(pos)
-    top = P.compact(pos)
-    rng = random.Random(seed)
+    c, top, rng = _drawn(setup, seed)
     flow = Flow(c, P.worth_infantry_for(c), top)
     for _ in range(40):
         side = rng.randint(0, 1)
