@@ -8,8 +8,11 @@ For each moment: RSS (VmRSS) with its anonymous part (heaps) and its file-backed
 (shared libraries), the part of the latter that is the GL driver's libraries (Mesa, LLVM),
 the C heap (glibc's malloc: in use, and free but kept), the Python heap (tracemalloc, in a
 second run of the same games: tracing itself costs memory, so it is not on in the first),
-the widgets and the app's own objects alive, and the odds process's own RSS (a separate
-process: counted apart, and in the total).
+the widgets and the app's own objects alive (in a third run: counting them thaws what the
+app froze, collects and freezes every live object again, and what the last game still held
+then could never be collected after; that cost the games after it about 13 MB of RSS when
+it was done in the first run), and the odds process's own RSS (a separate process: counted
+apart, and in the total).
 
 Baseline, measured in the same run, in its own process and the same Kivy setup: Python,
 SQLAlchemy with an engine open, and a Kivy ScreenManager with as many screens and labels as
@@ -121,8 +124,9 @@ def live_counts() -> dict[str, int]:
 
 
 # -- the children ---------------------------------------------------------------------
-def app_child(games: int, trace: bool, hold: bool) -> None:
-    """Start the app, play ``games`` demo games through the screens; one JSON line a moment."""
+def app_child(games: int, trace: bool, hold: bool, count: bool = False) -> None:
+    """Start the app, play ``games`` demo games through the screens; one JSON line a moment
+    (the live objects only when ``count``)."""
     tmp = tempfile.mkdtemp(prefix="bench-memory-")
     os.environ["MAGNIFICO_DB"] = os.path.join(tmp, "journal.sqlite3")
     os.environ["MAGNIFICO_KEY_FILE"] = os.path.join(tmp, "journal.key")
@@ -159,7 +163,8 @@ def app_child(games: int, trace: bool, hold: bool) -> None:
             import tracemalloc
 
             row["python"] = tracemalloc.get_traced_memory()[0] / MB
-        row.update(live_counts())  # after the RSS: the full collection it runs is the bench's, not the app's
+        if count:  # a run of its own: the collection and the freeze are the bench's, not the app's
+            row.update(live_counts())
         row["screens_in_app"] = len(app.screens)
         print(json.dumps(row), flush=True)
 
@@ -256,7 +261,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--attribute", action="store_true", help="split the C heap by owner with heaptrack")
-    ap.add_argument("--child", choices=("app", "traced", "baseline"))
+    ap.add_argument("--child", choices=("app", "traced", "counted", "baseline"))
     ap.add_argument("--hold", action="store_true")
     ap.add_argument("--screens", type=int, default=20)
     ap.add_argument("--labels", type=int, default=600)
@@ -267,6 +272,9 @@ def main() -> None:
     if args.child == "traced":
         app_child(args.games, trace=True, hold=False)
         return
+    if args.child == "counted":
+        app_child(args.games, trace=False, hold=False, count=True)
+        return
     if args.child == "baseline":
         baseline_child(args.screens, args.labels)
         return
@@ -274,6 +282,9 @@ def main() -> None:
     load = os.getloadavg()[0]
     rows = run_child("--child", "app", "--games", str(args.games))
     traced = {r["moment"]: r for r in run_child("--child", "traced", "--games", str(args.games))}
+    counted = {r["moment"]: r for r in run_child("--child", "counted", "--games", str(args.games))}
+    for r in rows:
+        r.update({k: v for k, v in counted.get(r["moment"], {}).items() if k not in r})
     biggest = max(rows, key=lambda r: r.get("widgets", 0))
     base = run_child("--child", "baseline", "--screens", str(biggest["screens_in_app"]),
                      "--labels", str(biggest["widgets"]))[0]
@@ -301,7 +312,7 @@ def main() -> None:
               f"{r['gl_files']:.0f} MB); {c_heap}Python heap "
               f"{f'{python:.0f} MB' if python is not None else '?'} (tracemalloc, second run); "
               f"{r['Threads']} threads")
-        print(f"    alive: {r.get('widgets', 0)} widgets, {r.get('screens', 0)} screens, "
+        print(f"    alive (third run): {r.get('widgets', 0)} widgets, {r.get('screens', 0)} screens, "
               f"{r.get('textures', 0)} textures, {r.get('companion objects', 0)} objects of the app's own "
               f"classes; {r['odds_kept']} odds kept")
         print(f"    Pi estimate (without the software renderer's libraries"
