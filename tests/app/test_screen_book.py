@@ -1,0 +1,70 @@
+"""The screen book builds a game's screens when one of them is first wanted, and only that
+game's (issue 13, memory: a Magnifico game built Leonardo's and Magnate's 15 screens too,
+their UIs coming first in name order)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from companion.app.screen_book import Screens
+
+
+class Manager:
+    def __init__(self) -> None:
+        self.added: list[str] = []
+
+    def add_widget(self, screen: Any) -> None:
+        self.added.append(screen.name)
+
+
+class FakeScreen:
+    def __init__(self, name: str):
+        self.name = name
+
+
+@dataclass
+class FakeUI:
+    """The part of ``GameUI`` the screen book uses."""
+
+    name: str
+    names: tuple[str, ...]
+    built: list[str] = field(default_factory=list)
+
+    def kv_files(self) -> list[Any]:
+        return []
+
+    def screens(self) -> dict[str, type]:
+        self.built.append(self.name)
+        return {f"{self.name}.{n}": FakeScreen for n in self.names}
+
+
+def book(*uis: FakeUI) -> tuple[Screens, Manager]:
+    manager = Manager()
+    return Screens(manager, {}, lambda: list(uis)), manager
+
+
+def test_a_games_screen_builds_that_game_alone():
+    """The UIs come in name order and no game is open: asking for ``magnifico.new_game``
+    used to build ``leonardo`` and ``magnate`` first (this test failed then)."""
+    leonardo, magnate = FakeUI("leonardo", ("new_game", "board")), FakeUI("magnate", ("new_game", "city"))
+    magnifico = FakeUI("magnifico", ("new_game", "turn"))
+    screens, manager = book(leonardo, magnate, magnifico)
+    assert screens["magnifico.new_game"].name == "magnifico.new_game"
+    assert manager.added == ["magnifico.new_game", "magnifico.turn"]  # all of its screens at once
+    assert (leonardo.built, magnate.built, magnifico.built) == ([], [], ["magnifico"])
+    assert screens["leonardo.board"].name == "leonardo.board"  # another game's, when wanted
+    assert leonardo.built == ["leonardo"] and magnate.built == []
+
+
+def test_a_screen_named_otherwise_is_still_found_in_the_open_games_order():
+    """A UI package may name a screen outside its prefix: the others are asked in turn."""
+    odd = FakeUI("odd", ("x",))
+    odd.screens = lambda: {"plain": FakeScreen}  # type: ignore[method-assign]
+    screens, manager = book(FakeUI("first", ("a",)), odd)
+    assert screens["plain"].name == "plain"
+    assert manager.added == ["first.a", "plain"]
+    with pytest.raises(KeyError):
+        screens["nowhere.at_all"]
