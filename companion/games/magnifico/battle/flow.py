@@ -25,7 +25,6 @@ column whose bound is below EPSILON * TIGHT is measured before it is taken.
 
 from __future__ import annotations
 
-import gc
 import heapq
 from collections import defaultdict
 from typing import Any, TypeAlias
@@ -120,21 +119,7 @@ class Flow:
 
     def run(self, st: Compact, epsilon: float | None = None,
             budget: float = BUDGET) -> tuple[dict[tuple[str | None, int, int], float], float]:
-        """({(winner, attacker soldiers, defender soldiers): probability}, mass dropped).
-
-        The cyclic garbage collector waits meanwhile: a run keeps thousands of new tuples
-        (plans, steps, profiles), which would start collections of the older generations
-        over the whole process for nothing (they make no cycles); it runs again after."""
-        enabled = gc.isenabled()
-        gc.disable()
-        try:
-            return self._run(st, epsilon, budget)
-        finally:
-            if enabled:
-                gc.enable()
-
-    def _run(self, st: Compact, epsilon: float | None,
-             budget: float) -> tuple[dict[tuple[str | None, int, int], float], float]:
+        """({(winner, attacker soldiers, defender soldiers): probability}, mass dropped)."""
         if epsilon is None:
             epsilon = epsilon_for(st)
         pending: dict[int, int] = {}  # key -> raw column

@@ -451,39 +451,3 @@ def test_a_loose_mass_bound_is_measured_before_a_column_is_taken(monkeypatch, se
     _, loose = _columns_taken(monkeypatch, setup, 1)
     assert taken < loose
     _close(result, odds(start(setup), exact=True))
-
-
-@pytest.mark.parametrize("enabled", [True, False])
-def test_the_garbage_collector_waits_for_a_run_and_comes_back_as_it_was(monkeypatch, enabled):
-    """Flow.run pauses the cyclic garbage collector (docs/performance.md, "Sixth pass": a
-    run keeps thousands of new tuples that would start collections over the whole
-    process) and leaves it as it found it, also when the run fails."""
-    import gc
-
-    seen = []
-    apply = Flow.apply
-
-    def watched(self, *args):
-        seen.append(gc.isenabled())
-        return apply(self, *args)
-
-    monkeypatch.setattr(Flow, "apply", watched)
-    was = gc.isenabled()
-    try:
-        (gc.enable if enabled else gc.disable)()
-        clear_cache()
-        odds(start(HEAVY))
-        assert seen and not any(seen)
-        assert gc.isenabled() == enabled
-
-        def failing(self, *args):
-            raise RuntimeError("a failing step")
-
-        monkeypatch.setattr(Flow, "apply", failing)
-        clear_cache()
-        with pytest.raises(RuntimeError):
-            odds(start(HEAVY))
-        assert gc.isenabled() == enabled
-    finally:
-        (gc.enable if was else gc.disable)()
-        clear_cache()
