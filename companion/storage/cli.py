@@ -43,10 +43,10 @@ def run(args) -> int:
         from companion.storage.importer import RecordImporter
 
         return _import(args, RecordImporter)
-    from companion.storage.reader import LATEST, LISTED, JournalReader, one
+    from companion.storage.reader import JournalReader, listed, one, played_last
 
     # only the rows of the games printed are read (the whole file when the copies disagree)
-    rows_of = LISTED if args.list else LATEST if args.game is None else one(args.game)
+    rows_of = listed if args.list else played_last if args.game is None else one(args.game)
     with JournalReader(args.db, rows_of=rows_of) as journal:
         status = _tell(journal)
         if args.list:

@@ -23,6 +23,11 @@ from companion.storage.sums import game_sum, row_sum, schema_sum
 # which games' command rows to read, given the games read (dbview.read_db's ``rows_of``)
 Select = Callable[[dict[int, "GameRec"]], set[int]]
 
+
+def no_rows(games: dict[int, GameRec]) -> set[int]:
+    """A ``Select`` of no game: the games' own rows only (a list, a new game)."""
+    return set()
+
 SQLITE_MAGIC = b"SQLite format 3\x00"
 SQLITE_CORRUPT, SQLITE_NOTADB = 11, 26  # the only answers that mean "damaged"
 OUR_TABLES = (b"schema_version", b"commands", b"snapshots")

@@ -24,6 +24,7 @@ from typing import Any
 
 from companion.core.i18n import Message
 from companion.storage.database import BUSY_TIMEOUT, Database
+from companion.storage.dbview import no_rows
 from companion.storage.journal_records import JournalRecords
 from companion.storage.opengame import OpenGame
 from companion.storage.opening import open_database
@@ -34,10 +35,6 @@ from companion.storage.settings import database_location, key_file_location
 from companion.storage.writes import SNAPSHOT_EVERY
 
 
-def _no_rows(games: dict[int, Any]) -> set[int]:
-    return set()
-
-
 class RecordImporter(SealedRows, JournalRecords):
     """A journal opened to add records to it (see the module doc)."""
 
@@ -45,7 +42,7 @@ class RecordImporter(SealedRows, JournalRecords):
                  key_file: str | Path | None = None, busy_timeout: float = BUSY_TIMEOUT):
         self.location = database_location(db)
         self._db: Database = open_database(self.location, busy_timeout=busy_timeout, engine=False,
-                                           rows_of=_no_rows)
+                                           rows_of=no_rows)
         self.path = self._db.path
         self.readonly = False
         self.rules = RulesBook(game)

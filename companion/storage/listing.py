@@ -20,7 +20,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from companion.storage.dbview import connect_ro
+from companion.storage.dbview import connect_ro, no_rows
 from companion.storage.gamelist import GameInfo, list_column
 from companion.storage.settings import database_location
 from companion.storage.shadow import shadow_path
@@ -82,7 +82,7 @@ def _held(path: Path) -> bool:
 def _read(path: Path) -> list[GameInfo] | None:
     from companion.storage.opening import open_database
 
-    db = open_database(str(path), readonly=True, engine=False, rows_of=_no_rows)
+    db = open_database(str(path), readonly=True, engine=False, rows_of=no_rows)
     try:
         if db.notices or db.in_memory or db.games is None:
             return None  # repaired in memory, rolled forward, or something to tell: the journal decides
@@ -110,10 +110,6 @@ def _read(path: Path) -> list[GameInfo] | None:
     # as the journal's query orders them: updated_at descending (NULL last), then id descending
     out.sort(key=lambda g: (g.updated_at is not None, g.updated_at or "", g.id), reverse=True)
     return out
-
-
-def _no_rows(games: dict[int, Any]) -> set[int]:
-    return set()
 
 
 def _str(value: Any) -> str | None:

@@ -175,7 +175,7 @@ class _Opening:
         self.shadow_path = shadow_path(path)
         self.notices: list[Message] = []
         self.engine = True  # False: no SQLAlchemy (read-only: the games handed over as read, Database.games)
-        self.rows_of: Select | None = None  # read-only, no engine: whose rows to read (open_database)
+        self.rows_of: Select | None = None  # no engine: whose rows to read (open_database)
 
     def run(self) -> Database:
         shadow = shadows.read(self.shadow_path)

@@ -8,7 +8,7 @@ stay sealed), its ``state`` replays every command from the start through the gam
 (snapshots only make that quicker; the state is always what the replay gives). Only the
 game asked for is imported.
 
-``rows_of`` (``LATEST``, ``LISTED``, ``one(id)``) reads and checks the command rows of only
+``rows_of`` (``played_last``, ``listed``, ``one(id)``) reads and checks the command rows of only
 the games a command prints, when the shadow agrees with every game's transactions: a
 journal of a hundred games then opens in the time of one. Anything the two copies disagree
 on is found by reading the whole file, as without it (the same repairs, notices and
@@ -36,16 +36,16 @@ from companion.storage.sealed_rows import SealedRows
 from companion.storage.settings import database_location, key_file_location
 
 
-def _played_last(g: GameRec) -> tuple[str, int]:
+def _when_played(g: GameRec) -> tuple[str, int]:
     return g.updated_at or "", g.id
 
 
-def LATEST(games: dict[int, GameRec]) -> set[int]:
+def played_last(games: dict[int, GameRec]) -> set[int]:
     """The game played last (``JournalReader.latest_game``)."""
-    return {max(games.values(), key=_played_last).id} if games else set()
+    return {max(games.values(), key=_when_played).id} if games else set()
 
 
-def LISTED(games: dict[int, GameRec]) -> set[int]:
+def listed(games: dict[int, GameRec]) -> set[int]:
     """The games the list of games replays: those whose list columns are not filled yet."""
     return {g.id for g in games.values() if g.finished is None}
 
@@ -127,7 +127,7 @@ class JournalReader(SealedRows, RecordExport):
             return None
         if self._db.in_memory:
             return max(self._games)
-        return max(self._games.values(), key=_played_last).id
+        return max(self._games.values(), key=_when_played).id
 
     def games(self) -> list[GameInfo]:
         """Every game, the latest first, as ``Journal.games()`` lists them; a game whose list

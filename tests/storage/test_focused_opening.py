@@ -11,7 +11,7 @@ import sqlite3
 
 from companion.storage import Journal
 from companion.storage.importer import RecordImporter
-from companion.storage.reader import LATEST, LISTED, JournalReader, one
+from companion.storage.reader import JournalReader, listed, one, played_last
 from companion.storage.shadow import read as read_shadow
 from companion.storage.shadow import shadow_path
 from tests.storage import tally
@@ -45,7 +45,7 @@ def test_a_reader_reads_and_checks_the_rows_of_the_game_it_prints(db_path):
     damage_row(db_path, first)
     notices_all, state, export = full(db_path, last)
     assert notices_all, "the whole file read: the damaged row of game 1 is told"
-    for rows_of in (one(last), LATEST):
+    for rows_of in (one(last), played_last):
         with JournalReader(db_path, game=tally, rows_of=rows_of) as reader:
             assert reader.latest_game() == last
             assert reader._db.rows_of == {last}
@@ -84,7 +84,7 @@ def test_any_disagreement_between_the_copies_reads_the_whole_file(db_path):
     conn.commit()
     conn.close()
     expected = full(db_path, last)
-    with JournalReader(db_path, game=tally, rows_of=LATEST) as reader:
+    with JournalReader(db_path, game=tally, rows_of=played_last) as reader:
         assert reader._db.rows_of is None
         assert (reader.notices, reader.state(last), reader.export(last)) == expected
 
@@ -93,19 +93,19 @@ def test_the_list_reads_only_the_games_whose_list_columns_are_missing(db_path):
     first, second, last = three_games(db_path)
     damage_row(db_path, first)
 
-    def listed(reader):
+    def shown(reader):
         return [(g.id, g.players, g.rounds, g.finished, g.winner, g.commands) for g in reader.games()]
 
     with JournalReader(db_path, game=tally) as reader:
-        expected = listed(reader)
-    with JournalReader(db_path, game=tally, rows_of=LISTED) as reader:
-        assert reader._db.rows_of == set() and listed(reader) == expected and reader.notices == []
+        expected = shown(reader)
+    with JournalReader(db_path, game=tally, rows_of=listed) as reader:
+        assert reader._db.rows_of == set() and shown(reader) == expected and reader.notices == []
     conn = sqlite3.connect(db_path)  # as a migration leaves them (no sum covers them)
     conn.execute("UPDATE games SET rounds = NULL, finished = NULL, winner = NULL WHERE id = ?", (second,))
     conn.commit()
     conn.close()
-    with JournalReader(db_path, game=tally, rows_of=LISTED) as reader:
-        assert reader._db.rows_of == {second} and listed(reader) == expected
+    with JournalReader(db_path, game=tally, rows_of=listed) as reader:
+        assert reader._db.rows_of == {second} and shown(reader) == expected
 
 
 def test_an_import_leaves_a_row_damaged_in_the_database_alone_to_the_apps_opening(db_path):
