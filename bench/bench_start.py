@@ -1,9 +1,9 @@
 """Cold start: a fresh process until the first usable screen is drawn, against a plain Kivy
 app drawing a screen of as many labels, measured side by side in the same run.
 
-    python bench/bench_start.py [--runs 7] [--no-bytecode] [--profile FILE]
+    python bench/bench_start.py [--runs 7] [--games 100] [--no-bytecode] [--profile FILE]
 
-Three kinds of fresh process, run in turn (app, baseline, app with games, ...) so the
+Four kinds of fresh process, run in turn (app, baseline, app with games, ...) so the
 machine's load falls on each alike; Python's own start is included in each:
 
 - **baseline**: Kivy set up as the app sets it (``kivy_env.configure``), a plain ``App``
@@ -12,6 +12,9 @@ machine's load falls on each alike; Python's own start is included in each:
 - **app, new table**: the app on simulated hardware with no journal yet (the first start).
 - **app, six games**: the app on a journal of six demo games, one unfinished (a table
   after a few evenings): the home screen offers to resume it.
+- **app, a hundred games**: the same journal with ``--games`` finished games in all (a
+  Magnifico game's record imported again and again: a table after a year or two, the
+  heaviest real case; 100 by default, 30,000 commands).
 
 A process is "ready" when the home screen shows its game buttons (and, with games, the
 resume button naming the unfinished game) after three drawn frames. The app's child also
@@ -30,6 +33,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -149,6 +153,21 @@ def make_journal(folder: str) -> None:
                 journal.submit(game_id, command)
 
 
+def add_finished(folder: str, total: int) -> None:
+    """Finished games up to ``total`` in all: the first game's record (a finished Magnifico
+    demo game) imported again, as ``import`` adds a record."""
+    from companion.storage.importer import RecordImporter
+    from companion.storage.reader import JournalReader
+
+    path, key = f"{folder}/journal.sqlite3", f"{folder}/journal.key"
+    with JournalReader(path, key_file=key) as reader:
+        record = reader.export(1)
+        have = len(reader.games())
+    with RecordImporter(path, key_file=key) as importer:
+        for _ in range(total - have):
+            importer.import_record(record)
+
+
 def run(argv: list[str], env: dict[str, str]) -> tuple[float, dict]:
     """Seconds from spawning ``argv`` to its "ready" line, and what it said after."""
     t0 = time.perf_counter()
@@ -175,6 +194,7 @@ def main() -> None:
     ap.add_argument("--labels", type=int, default=20)
     ap.add_argument("--resume", action="store_true")
     ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--games", type=int, default=100, help="games in the largest journal (default 100)")
     ap.add_argument("--no-bytecode", action="store_true", help="keep PYTHONDONTWRITEBYTECODE as it is")
     ap.add_argument("--profile", help="cProfile of one app start (six games) to its first screen, to FILE")
     args = ap.parse_args()
@@ -194,12 +214,16 @@ def main() -> None:
     games = os.path.join(tmp, "games")
     os.mkdir(games)
     make_journal(games)
+    many = os.path.join(tmp, "many")
+    shutil.copytree(games, many)
+    add_finished(many, args.games)
 
     def fresh_env() -> dict[str, str]:
         folder = tempfile.mkdtemp(dir=tmp)  # a new table: no journal yet
         return {**env, "BENCH_FOLDER": folder}
 
     games_env = {**env, "BENCH_FOLDER": games}
+    many_env = {**env, "BENCH_FOLDER": many}
     if args.profile:
         run(["--child", "app", "--resume", "--profile", args.profile], games_env)
         print(f"profile of one start written to {args.profile}")
@@ -207,8 +231,8 @@ def main() -> None:
     _, info = run(["--child", "app", "--resume"], games_env)  # untimed: fills the bytecode caches
     labels = info["labels"]
     run(["--child", "baseline", "--labels", str(labels)], env)
-    times: dict[str, list[float]] = {"baseline": [], "new": [], "games": []}
-    infos: dict[str, list[dict]] = {"new": [], "games": []}
+    times: dict[str, list[float]] = {"baseline": [], "new": [], "games": [], "many": []}
+    infos: dict[str, list[dict]] = {"new": [], "games": [], "many": []}
     load = [os.getloadavg()[0]]
     for _ in range(args.runs):
         took, info = run(["--child", "app"], fresh_env())
@@ -219,14 +243,17 @@ def main() -> None:
         took, info = run(["--child", "app", "--resume"], games_env)
         times["games"].append(took)
         infos["games"].append(info)
+        took, info = run(["--child", "app", "--resume"], many_env)
+        times["many"].append(took)
+        infos["many"].append(info)
         load.append(os.getloadavg()[0])
     base = statistics.median(times["baseline"])
     print(f"cold start to the first usable screen, {args.runs} processes of each, medians "
           f"(load average {min(load):.1f}-{max(load):.1f}; bytecode caches "
           f"{'as the environment says' if args.no_bytecode else 'on'}):")
     names = {"baseline": f"baseline: plain Kivy app, {labels} labels", "new": "app, new table (no journal yet)",
-             "games": "app, six games (resume offered)"}
-    for key in ("baseline", "new", "games"):
+             "games": "app, six games (resume offered)", "many": f"app, {args.games} games (resume offered)"}
+    for key in ("baseline", "new", "games", "many"):
         med = statistics.median(times[key])
         line = (f"  {names[key]}: {med:.2f} s (min {min(times[key]):.2f}, max {max(times[key]):.2f}; "
                 f"Pi ~{pi(med)}), ratio {med / base:.2f}")

@@ -43,9 +43,11 @@ def run(args) -> int:
         from companion.storage.importer import RecordImporter
 
         return _import(args, RecordImporter)
-    from companion.storage.reader import JournalReader
+    from companion.storage.reader import JournalReader, listed, one, played_last
 
-    with JournalReader(args.db) as journal:
+    # only the rows of the games printed are read (the whole file when the copies disagree)
+    rows_of = listed if args.list else played_last if args.game is None else one(args.game)
+    with JournalReader(args.db, rows_of=rows_of) as journal:
         status = _tell(journal)
         if args.list:
             for g in journal.games():

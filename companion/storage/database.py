@@ -79,6 +79,7 @@ class Database:
     in_memory: bool = False  # read-only, repaired in memory from the shadow
     _lock: int | None = None
     games: dict[int, Any] | None = None  # (dbview.GameRec by id) opened without an engine
+    rows_of: frozenset[int] | None = None  # read-only, no engine: the games whose rows were read (None: all)
     busy_timeout: float = BUSY_TIMEOUT
 
     def connect(self) -> sqlite3.Connection:

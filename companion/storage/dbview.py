@@ -12,12 +12,21 @@ from __future__ import annotations
 import os
 import sqlite3
 import urllib.parse
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from companion.storage.errors import StorageError
 from companion.storage.sums import game_sum, row_sum, schema_sum
+
+# which games' command rows to read, given the games read (dbview.read_db's ``rows_of``)
+Select = Callable[[dict[int, "GameRec"]], set[int]]
+
+
+def no_rows(games: dict[int, GameRec]) -> set[int]:
+    """A ``Select`` of no game: the games' own rows only (a list, a new game)."""
+    return set()
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 SQLITE_CORRUPT, SQLITE_NOTADB = 11, 26  # the only answers that mean "damaged"
@@ -81,6 +90,7 @@ class DbView:
     bad_rows: dict[int, set[int]] = field(default_factory=dict)  # game -> seqs (as read) of bad rows
     complete: bool = True  # every row of both tables was read
     ours: bool = False  # evidence that this app made the file (our tables named in it)
+    rows_of: frozenset[int] | None = None  # the games whose rows were read (None: every game's)
 
 
 def ro_uri(path: Path, *, immutable: bool = False) -> str:
@@ -137,7 +147,9 @@ def _ours(path: Path) -> bool:
     return all(name in head for name in OUR_TABLES)
 
 
-def read_db(path: Path, busy_timeout: float = 2.0) -> DbView:
+def read_db(path: Path, busy_timeout: float = 2.0, rows_of: Select | None = None) -> DbView:
+    """What the file at ``path`` is (see the module doc). ``rows_of``: the command rows of only
+    the games it picks from the games read (every game's rows without it)."""
     if not path.exists():
         return DbView("absent")
     wal = wal_path(path)
@@ -157,7 +169,7 @@ def read_db(path: Path, busy_timeout: float = 2.0) -> DbView:
     except sqlite3.Error as err:
         raise not_damaged_but(path, err) from err
     try:
-        return _read(conn, path, ours)
+        return _read(conn, path, ours, rows_of)
     except sqlite3.DatabaseError as err:
         if _is_damage(err):
             return DbView("not_db", reason="malformed", malformed=True, ours=ours, complete=False)
@@ -179,7 +191,7 @@ def _int(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _read(conn: sqlite3.Connection, path: Path, ours: bool) -> DbView:
+def _read(conn: sqlite3.Connection, path: Path, ours: bool, rows_of: Select | None = None) -> DbView:
     check = conn.execute("PRAGMA quick_check").fetchall()
     malformed = check != [(b"ok",)]
     tables = {_text(r[0]) for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -209,27 +221,23 @@ def _read(conn: sqlite3.Connection, path: Path, ours: bool) -> DbView:
             _read_commands(conn, view)
             return view
         view.version, view.journal_id = version, journal_id
-    elif row is None or _int(row[0]) is None:
-        view.reason = "no_version"
+        _read_games(conn, view)
+        _read_commands(conn, view, None if rows_of is None else rows_of(view.games))
         return view
-    elif row[0] >= 3:  # schema 3 on has its sum: this row is not what any version wrote
-        view.reason = "no_version"
+    if row is None or _int(row[0]) is None or row[0] >= 3:
+        view.reason = "no_version"  # (schema 3 on has its sum: a row without one is not what any version wrote)
         return view
-    else:
-        view.version = row[0]
-        return view  # an older journal: migrated before anything else reads it
-    _read_games(conn, view)
-    _read_commands(conn, view)
-    return view
+    view.version = row[0]
+    return view  # an older journal: migrated before anything else reads it
 
 
-def _scan(conn: sqlite3.Connection, sql: str, view: DbView):
-    """Rows of ``sql`` (ordered by ``id``, with ``id`` first); past a damaged page, on from
-    the next ids SQLite can still reach."""
+def _scan(conn: sqlite3.Connection, sql: str, view: DbView, where: str = ""):
+    """Rows of ``sql`` (ordered by ``id``, with ``id`` first; ``where``: a condition more);
+    past a damaged page, on from the next ids SQLite can still reach."""
     last, jumps = -(2**63), 0
     while True:
         try:
-            for row in conn.execute(sql + " WHERE id > ? ORDER BY id", (last,)):
+            for row in conn.execute(sql + f" WHERE {where}id > ? ORDER BY id", (last,)):
                 last = row[0] if isinstance(row[0], int) else last
                 yield row
             return
@@ -261,10 +269,15 @@ def _read_games(conn: sqlite3.Connection, view: DbView) -> None:
                                   finished=None if done is None else bool(done), winner=_text(winner))
 
 
-def _read_commands(conn: sqlite3.Connection, view: DbView) -> None:
+def _read_commands(conn: sqlite3.Connection, view: DbView, only: set[int] | None = None) -> None:
+    """Every command row, or those of the games ``only`` names (``view.rows_of`` says which)."""
     sql = "SELECT id, game_id, seq, status, sealed, reveal, body, created_at, txn, sum FROM commands"
     games = view.games
-    for _id, gid, seq, status, sealed, reveal, body, at, txn, total in _scan(conn, sql, view):
+    where = ""
+    if only is not None:
+        view.rows_of = frozenset(only)
+        where = f"game_id IN ({', '.join(str(int(g)) for g in sorted(only))}) AND "
+    for _id, gid, seq, status, sealed, reveal, body, at, txn, total in _scan(conn, sql, view, where):
         try:  # the types a row must have; anything else (a flipped type byte, not UTF-8) is damage
             if type(gid) is not int or type(seq) is not int or type(txn) is not int or sealed not in (0, 1) \
                     or reveal not in (0, 1):

@@ -2,7 +2,11 @@
 
 ``RecordImporter(db)`` opens the journal as ``Journal(db)`` does (the same checks against
 the shadow, repairs, migrations, notices, errors and instance lock: opening.py) but
-without an SQLAlchemy engine, and writes through a stdlib ``sqlite3`` connection. Its
+without an SQLAlchemy engine, and writes through a stdlib ``sqlite3`` connection. A new
+game touches no other game's rows: they are read only when the shadow and the games
+disagree on some game's transactions (then everything is checked and repaired first, as
+the journal does); a row damaged in the database alone is left to the app's next opening,
+which reads every row and repairs it from the shadow. Its
 ``import_record`` is the journal's own (journal_records.py: every line checked by the
 rules, then the game, its rows, snapshots and shadow line in one transaction, sealed
 choices sealed), so a game imported here is, row for row, what ``Journal.import_record``
@@ -20,6 +24,7 @@ from typing import Any
 
 from companion.core.i18n import Message
 from companion.storage.database import BUSY_TIMEOUT, Database
+from companion.storage.dbview import no_rows
 from companion.storage.journal_records import JournalRecords
 from companion.storage.opengame import OpenGame
 from companion.storage.opening import open_database
@@ -36,7 +41,8 @@ class RecordImporter(SealedRows, JournalRecords):
     def __init__(self, db: str | Path | None = None, *, game: Any = None, snapshot_every: int = SNAPSHOT_EVERY,
                  key_file: str | Path | None = None, busy_timeout: float = BUSY_TIMEOUT):
         self.location = database_location(db)
-        self._db: Database = open_database(self.location, busy_timeout=busy_timeout, engine=False)
+        self._db: Database = open_database(self.location, busy_timeout=busy_timeout, engine=False,
+                                           rows_of=no_rows)
         self.path = self._db.path
         self.readonly = False
         self.rules = RulesBook(game)

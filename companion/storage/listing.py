@@ -2,13 +2,15 @@
 journal itself (SQLAlchemy, sqlmodel) is still being opened behind it (issue 13).
 
 ``quick_games(db)`` gives what ``Journal(db).games()`` would give, without SQLAlchemy, when
-opening the journal would find the file as it is: a journal of this version whose database
-and shadow agree (``open_database`` read-only, no engine: the same checks), every game's
-list columns filled and written by the same transaction as its last command, and no other
-instance holding it. Otherwise it gives ``None`` (a repair, a migration, a crash to roll
-forward, another app holding the file, a damaged file, a URL): then the journal itself must
-be opened first, since what it finds (and says) may change the list. A new table (no file
-yet, in a folder the journal can write) has no games.
+the list cannot change on opening: a journal of this version whose database and shadow
+agree on every game (``open_database`` read-only, no engine, reading no command rows: the
+list needs none), every game's list columns filled and written by the same transaction as
+its last command, and no other instance holding it. Otherwise it gives ``None`` (a repair
+of a game, a migration, a crash to roll forward, another app holding the file, a damaged
+file, a URL): then the journal itself must be opened first, since what it finds (and says)
+may change the list. A command row damaged in the database alone is restored from the
+agreeing shadow by the journal opened behind the first screen, which then says so; the list
+is the same. A new table (no file yet, in a folder the journal can write) has no games.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from companion.storage.dbview import connect_ro
+from companion.storage.dbview import connect_ro, no_rows
 from companion.storage.gamelist import GameInfo, list_column
 from companion.storage.settings import database_location
 from companion.storage.shadow import shadow_path
@@ -80,7 +82,7 @@ def _held(path: Path) -> bool:
 def _read(path: Path) -> list[GameInfo] | None:
     from companion.storage.opening import open_database
 
-    db = open_database(str(path), readonly=True, engine=False)
+    db = open_database(str(path), readonly=True, engine=False, rows_of=no_rows)
     try:
         if db.notices or db.in_memory or db.games is None:
             return None  # repaired in memory, rolled forward, or something to tell: the journal decides

@@ -30,10 +30,10 @@ from companion.storage.database import (
     BUSY_TIMEOUT, Database, backup, file_engine, folder_error, instance_lock, memory_engine, now, resolve_path,
     stamp, storage_errors,
 )
-from companion.storage.dbview import SQLITE_MAGIC, DbView, needs_immutable, read_db, wal_path
+from companion.storage.dbview import SQLITE_MAGIC, DbView, Select, needs_immutable, read_db, wal_path
 from companion.storage.errors import StorageError, message
 from companion.storage.schema import SCHEMA_VERSION
-from companion.storage.recovery import GameReport, Merged, merge
+from companion.storage.recovery import GameReport, Merged, agree, merge
 from companion.storage.settings import data_dir
 from companion.storage.shadow import ShadowView, ShadowWriter, shadow_path
 from companion.storage.wal import check_wal
@@ -130,11 +130,16 @@ def set_aside(path: Path) -> Path:
 
 
 def open_database(location: str, *, readonly: bool = False, busy_timeout: float = BUSY_TIMEOUT,
-                  engine: bool = True) -> Database:
+                  engine: bool = True, rows_of: Select | None = None) -> Database:
     """The journal at ``location``, checked (and repaired unless ``readonly``). ``engine=False``:
     no SQLAlchemy engine, the same checks, repairs, notices and errors; read-only,
     ``Database.games`` holds the games as read and merged (reader.py); writable, the caller
-    writes through ``Database.connect()`` (importer.py)."""
+    writes through ``Database.connect()`` (importer.py).
+
+    ``rows_of`` (without an engine): the command rows of only the games it picks are read
+    and checked, when the shadow and the games' own rows agree on every game's transactions
+    (read-only, ``Database.rows_of`` then names them); anything else is found by reading the
+    whole file, and repaired, as without it. The app's journal always reads every row."""
     path = resolve_path(location)
     if path.is_dir():
         raise StorageError.of("is_folder", path=str(path))
@@ -152,6 +157,7 @@ def open_database(location: str, *, readonly: bool = False, busy_timeout: float 
             lock = instance_lock(path)
         opening = _Opening(path, readonly, busy_timeout)
         opening.engine = engine
+        opening.rows_of = rows_of if not engine else None
         db = opening.run()
         db._lock = lock
         return db
@@ -169,9 +175,14 @@ class _Opening:
         self.shadow_path = shadow_path(path)
         self.notices: list[Message] = []
         self.engine = True  # False: no SQLAlchemy (read-only: the games handed over as read, Database.games)
+        self.rows_of: Select | None = None  # no engine: whose rows to read (open_database)
 
     def run(self) -> Database:
         shadow = shadows.read(self.shadow_path)
+        if self.rows_of is not None:
+            focused = self._focused(shadow)
+            if focused is not None:
+                return focused
         view = read_db(self.path, self.busy_timeout)
         if view.kind == "foreign":
             raise StorageError.of("foreign", path=str(self.path))
@@ -188,6 +199,21 @@ class _Opening:
             if view.kind != "journal":
                 view.games, view.complete = {}, False
         return self._check(view, shadow, damaged)
+
+    def _focused(self, shadow: ShadowView) -> Database | None:
+        """Only the picked games' rows read, when both copies agree (as the whole file read
+        would then say, with nothing to tell or repair); else None."""
+        assert self.rows_of is not None
+        view = read_db(self.path, self.busy_timeout, self.rows_of)
+        if view.kind != "journal" or view.version != SCHEMA_VERSION or view.journal_id != shadow.journal_id \
+                or not agree(view, shadow) or (shadow.torn and not self.readonly):
+            return None
+        reports = [GameReport(g) for g in view.games]
+        if self.readonly:
+            return Database(self.path, None, True, view.journal_id, self.notices, reports, games=dict(view.games),
+                            rows_of=view.rows_of, busy_timeout=self.busy_timeout)
+        return Database(self.path, None, False, view.journal_id, self.notices, reports,
+                        shadow=ShadowWriter(self.shadow_path), busy_timeout=self.busy_timeout)
 
     # --- what the file is ------------------------------------------------------------
 

@@ -145,7 +145,7 @@ class Merged:
     rolled_forward: list[int] = field(default_factory=list)  # games one transaction behind (a crash)
 
 
-def _agree(db: DbView, shadow: ShadowView) -> bool:
+def agree(db: DbView, shadow: ShadowView) -> bool:
     """Both copies whole and at the same transaction of every game, the shadow's lines of
     each game unbroken from the one that holds it whole: they agree (each row's sum has
     vouched for the database's side, each line's for the shadow's), without reading a line."""
@@ -171,7 +171,7 @@ def _agree(db: DbView, shadow: ShadowView) -> bool:
 
 
 def merge(db: DbView, shadow: ShadowView) -> Merged:
-    if _agree(db, shadow):
+    if agree(db, shadow):
         return Merged(dict(db.games), {g: GameReport(g) for g in db.games}, False, False)
     sgames = shadow_games(shadow) if shadow.exists else {}  # (a shadow of another journal is not given)
     ids = sorted(set(db.games) | set(sgames) | {g for g in db.bad_games if g >= 0})

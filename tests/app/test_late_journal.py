@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import time
 
+import sqlite3
+
 from companion.app import harness, parts
 from companion.app.late_journal import LateJournal
 from companion.storage.journal import Journal
-from tests.games.magnifico.ui.games import start
+from tests.games.magnifico.ui.games import new_game_with_cards_removed, start
 
 
 def restart_late(app):
@@ -70,3 +72,22 @@ def test_a_journal_held_elsewhere_is_opened_before_the_first_screen_and_said(hom
         other.close()
         app.settings = good
         app._start_session()
+
+
+def test_a_row_damaged_in_the_database_alone_is_said_once_the_journal_opens(home):
+    """The list behind the first screen reads no command rows: the journal opened behind it
+    finds the damaged row, restores it from its second copy and says so on home."""
+    app = home
+    game_id = new_game_with_cards_removed(app).game_id  # one command
+    path = app.settings.get("database")
+    app.session.close()
+    conn = sqlite3.connect(path)
+    broken = conn.execute("UPDATE commands SET body = '{broken' WHERE game_id = ?", (game_id,)).rowcount
+    conn.commit()
+    conn.close()
+    assert broken > 0
+    restart_late(app)
+    assert isinstance(app.session.journal, LateJournal) and app.startup_error == ""
+    harness.frames_until(app.journal_ready, 60)
+    assert "restored from the second copy" in app.startup_error
+    assert app.session.unfinished(app.uis).id == game_id

@@ -8,7 +8,8 @@ or the loss is reported exactly".
 The journal is copied while its writer is still open, as a crash leaves it: the main file
 holds what the last checkpoint put there, the -wal everything since, the shadow every line.
 Offsets are bounded (a spread of each file plus the bytes inside command rows) to keep the
-suite fast.
+suite fast. After each flip the command line's reading of one game (``rows_of``, issue 13)
+must show that game exactly as the whole file's reading does.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from companion.storage import Journal
+from companion.storage.reader import JournalReader, one
 from tests.storage import tally
 
 FILES = ("journal.sqlite3", "journal.sqlite3-wal", "journal.sqlite3.shadow.jsonl")
@@ -107,6 +109,7 @@ def test_flipped_bytes_anywhere_in_one_file_lose_nothing(crashed, tmp_path, name
     offsets = _offsets(folder / name, seed=len(name))
     assert len(offsets) >= SPREAD
     repaired = 0  # flips that changed something the journal reads (others hit unused bytes)
+    alone = 0  # games the command line read alone (the copies agreed on every game)
     for n, offset in enumerate(offsets):
         copy = tmp_path / f"flip{n}"
         shutil.copytree(folder, copy)
@@ -114,6 +117,11 @@ def test_flipped_bytes_anywhere_in_one_file_lose_nothing(crashed, tmp_path, name
         with _reopen(copy, tmp_path, readonly=True) as reader:  # `state` and `export`, changing nothing
             for game, commands in expected.items():
                 assert reader.commands(game) == commands, (name, offset)
+            shown = {game: (reader.state(game).to_dict(), reader.export(game)) for game in expected}
+        for game in expected:  # the command line reads the rows of the game it prints: the same game
+            with JournalReader(copy / "journal.sqlite3", game=tally, key_file=KEY[0], rows_of=one(game)) as focused:
+                assert (focused.state(game).to_dict(), focused.export(game)) == shown[game], (name, offset)
+                alone += focused._db.rows_of is not None
         with _reopen(copy, tmp_path) as journal:  # the app: repairs the files
             _all_recovered(journal, expected)
             repaired += bool(journal.notices)
@@ -123,6 +131,11 @@ def test_flipped_bytes_anywhere_in_one_file_lose_nothing(crashed, tmp_path, name
         shutil.rmtree(copy)
     # the test bites: many flips were found and repaired (a flip in the shadow always is)
     assert repaired >= {"journal.sqlite3": 8, "journal.sqlite3-wal": 15}.get(name, len(offsets)), repaired
+    # and the command line's reading alone was taken, never beside a damaged shadow line
+    if name.endswith(".jsonl"):
+        assert alone == 0
+    else:
+        assert alone >= {"journal.sqlite3": 30, "journal.sqlite3-wal": 10}[name], alone
 
 
 @pytest.mark.parametrize("name", FILES)

@@ -65,6 +65,25 @@ def test_anything_the_opening_would_repair_or_tell_is_left_to_the_journal(db_pat
     assert quick_games(tmp_path) is None  # a folder: the journal says what is wrong
 
 
+def test_a_row_damaged_in_the_database_alone_does_not_change_the_list(db_path, tmp_path):
+    """The list reads no command rows (a hundred games' rows would cost the first screen
+    about 0.3 s): the journal opened behind it restores the row from the shadow and says so."""
+    games = three_games(db_path, tmp_path / "k")
+    conn = sqlite3.connect(db_path)
+    conn.execute("UPDATE commands SET body = '{broken' WHERE game_id = 1")
+    conn.commit()
+    conn.close()
+    early = quick_games(db_path)
+    assert early == games
+
+    def shown(listed):  # a database written anew is every game's latest write (its updated_at)
+        return sorted((g.id, g.game, g.players, g.rounds, g.finished, g.winner, g.commands) for g in listed)
+
+    with Journal(db_path, game=tally, key_file=tmp_path / "k") as journal:
+        assert any("restored from the second copy" in str(n) for n in journal.notices)
+        assert shown(journal.games()) == shown(early)
+
+
 def test_a_crash_rolled_forward_is_left_to_the_journal(tmp_path):
     """The shadow one line ahead of the database (a crash between the two writes): the list
     columns are one command behind, and the journal's opening rolls the game forward."""

@@ -1,0 +1,139 @@
+"""Opening with ``rows_of`` (opening.py; issue 13: "every journal command on the command
+line under 0.4 s", also on a journal of many games): a command reads the command rows of
+the games it prints, or none to add a game, when the shadow agrees with every game's
+transactions; any disagreement reads, checks and repairs the whole file as before
+(docs/storage.md, "Damage")."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+from companion.storage import Journal
+from companion.storage.importer import RecordImporter
+from companion.storage.reader import JournalReader, listed, one, played_last
+from companion.storage.shadow import read as read_shadow
+from companion.storage.shadow import shadow_path
+from tests.storage import tally
+
+
+def three_games(db_path):
+    """Three tally games, the third played last."""
+    with Journal(db_path, game=tally) as journal:
+        games = [journal.new_game(tally.header()) for _ in range(3)]
+        for game in games:
+            for cmd in tally.play(2):
+                journal.submit(game, cmd)
+    return games
+
+
+def damage_row(db_path, game: int) -> None:
+    """A command row of ``game`` broken in the database alone (its shadow line intact)."""
+    conn = sqlite3.connect(db_path)
+    conn.execute("UPDATE commands SET body = '{broken' WHERE game_id = ? AND seq = 1", (game,))
+    conn.commit()
+    conn.close()
+
+
+def full(db_path, game: int):
+    with JournalReader(db_path, game=tally) as reader:
+        return reader.notices, reader.state(game), reader.export(game)
+
+
+def test_a_reader_reads_and_checks_the_rows_of_the_game_it_prints(db_path):
+    first, _, last = three_games(db_path)
+    damage_row(db_path, first)
+    notices_all, state, export = full(db_path, last)
+    assert notices_all, "the whole file read: the damaged row of game 1 is told"
+    for rows_of in (one(last), played_last):
+        with JournalReader(db_path, game=tally, rows_of=rows_of) as reader:
+            assert reader.latest_game() == last
+            assert reader._db.rows_of == {last}
+            assert reader.notices == [], "game 1's rows are not read"
+            assert (reader.state(last), reader.export(last)) == (state, export)
+    with JournalReader(db_path, game=tally, rows_of=one(first)) as reader:
+        assert (reader.notices, reader.state(first), reader.export(first)) == full(db_path, first)
+        assert "read together with its second copy" in str(reader.notices[0])
+
+
+def test_a_game_not_read_at_opening_is_read_when_asked_for(db_path):
+    first, _, last = three_games(db_path)
+    damage_row(db_path, first)
+    with JournalReader(db_path, game=tally, rows_of=one(last)) as reader:
+        assert reader.notices == []
+        assert (reader.state(first), reader.export(first)) == full(db_path, first)[1:]
+        assert reader.notices == full(db_path, first)[0] and reader._db.rows_of is None
+
+
+def test_any_disagreement_between_the_copies_reads_the_whole_file(db_path):
+    """A damaged shadow line, a game whose own row fails its sum: no game is read alone."""
+    first, second, last = three_games(db_path)
+    damage_row(db_path, first)
+    shadow = shadow_path(db_path)
+    lines = shadow.read_bytes().split(b"\n")
+    n = max(i for i, line in enumerate(lines) if line.startswith(b'{"g":%d,' % first))
+    lines[n] = lines[n][:-1] + (b"0" if lines[n][-1:] != b"0" else b"1")  # game 1's last line fails its sum
+    shadow.write_bytes(b"\n".join(lines))
+    expected = full(db_path, last)
+    assert any("shadow" in str(n) for n in expected[0]), expected[0]
+    with JournalReader(db_path, game=tally, rows_of=one(last)) as reader:
+        assert reader._db.rows_of is None
+        assert (reader.notices, reader.state(last), reader.export(last)) == expected
+    conn = sqlite3.connect(db_path)
+    conn.execute("UPDATE games SET header = header || ' ' WHERE id = ?", (second,))
+    conn.commit()
+    conn.close()
+    expected = full(db_path, last)
+    with JournalReader(db_path, game=tally, rows_of=played_last) as reader:
+        assert reader._db.rows_of is None
+        assert (reader.notices, reader.state(last), reader.export(last)) == expected
+
+
+def test_the_list_reads_only_the_games_whose_list_columns_are_missing(db_path):
+    first, second, last = three_games(db_path)
+    damage_row(db_path, first)
+
+    def shown(reader):
+        return [(g.id, g.players, g.rounds, g.finished, g.winner, g.commands) for g in reader.games()]
+
+    with JournalReader(db_path, game=tally) as reader:
+        expected = shown(reader)
+    with JournalReader(db_path, game=tally, rows_of=listed) as reader:
+        assert reader._db.rows_of == set() and shown(reader) == expected and reader.notices == []
+    conn = sqlite3.connect(db_path)  # as a migration leaves them (no sum covers them)
+    conn.execute("UPDATE games SET rounds = NULL, finished = NULL, winner = NULL WHERE id = ?", (second,))
+    conn.commit()
+    conn.close()
+    with JournalReader(db_path, game=tally, rows_of=listed) as reader:
+        assert reader._db.rows_of == {second} and shown(reader) == expected
+
+
+def test_an_import_leaves_a_row_damaged_in_the_database_alone_to_the_apps_opening(db_path):
+    first, _, last = three_games(db_path)
+    damage_row(db_path, first)
+    record = "\n".join(json.dumps(x) for x in [tally.header(), *tally.play(2)])
+    with RecordImporter(db_path, game=tally) as importer:
+        assert importer.notices == []
+        added = importer.import_record(record)
+    with Journal(db_path, game=tally) as journal:
+        assert any("Game 1: 1 command (1) restored" in str(n) for n in journal.notices), "the app repairs game 1"
+        assert journal.state(added) == journal.state(last)
+        assert len(journal.games()) == 4
+    with Journal(db_path, game=tally) as journal:
+        assert journal.notices == []
+
+
+def test_an_import_after_a_torn_shadow_line_mends_the_shadow_first(db_path):
+    """A write cut by a crash leaves half a line at the shadow's end: the opening cuts it off
+    before the new game's line is added after it, as the journal does."""
+    three_games(db_path)
+    shadow = shadow_path(db_path)
+    with shadow.open("ab") as f:
+        f.write(b'{"g":3,"t":9,')
+    record = "\n".join(json.dumps(x) for x in [tally.header(), *tally.play(2)])
+    with RecordImporter(db_path, game=tally) as importer:
+        importer.import_record(record)
+    view = read_shadow(shadow)
+    assert not view.torn and view.damaged == [] and view.lines[-1].g == 4
+    with Journal(db_path, game=tally) as journal:
+        assert journal.notices == []
