@@ -14,7 +14,7 @@ other's widgets.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
@@ -125,6 +125,14 @@ class PhonesUI(Protocol):
     is for phones. A UI package without ``sealed`` gives the phones nothing to do."""
 
     def sealed(self, session: GameSession) -> Any: ...
+
+
+def call_each(uis: Iterable[object], member: str) -> None:
+    """Each UI package's optional no-argument ``member`` (``rest``, ``stop``), where it has one."""
+    for ui in uis:
+        found = getattr(ui, member, None)
+        if callable(found):
+            found()
 
 
 def sealed_for_phones(ui: object, session: GameSession) -> Any:

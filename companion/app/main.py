@@ -22,7 +22,7 @@ from kivy.uix.screenmanager import NoTransition
 import companion.app.widgets  # noqa: F401  (registers the widget classes the kv files use)
 from companion.app import memory, theme
 from companion.app.game_session import GameSession
-from companion.app.game_ui import GameUI, sealed_for_phones
+from companion.app.game_ui import GameUI, call_each, sealed_for_phones
 from companion.app.hardware_hub import HardwareHub
 from companion.app.phone_link import PhoneLink
 from companion.app.i18n import LANGUAGES, Translations
@@ -299,10 +299,7 @@ class CompanionApp(App):
         again on demand (its optional ``rest``: Magnifico's odds process), then the C heap's
         free pages go back."""
         if self.root is not None and self.manager.current in ("game_over", "home"):
-            for ui in self.uis.values():
-                rest = getattr(ui, "rest", None)
-                if callable(rest):
-                    rest()
+            call_each(self.uis.values(), "rest")
         memory.give_back()
 
     def go_current(self) -> None:
@@ -417,10 +414,7 @@ class CompanionApp(App):
         dialogs.open_menu(self)
 
     def on_stop(self) -> None:
-        for ui in self.uis.values():  # a game's own workers (Magnifico's odds process) end with the app
-            stop = getattr(ui, "stop", None)
-            if callable(stop):
-                stop()
+        call_each(self.uis.values(), "stop")  # a game's own workers (Magnifico's odds process) end with the app
         if self.phones is not None:
             self.phones.stop()
         if self.hardware is not None:

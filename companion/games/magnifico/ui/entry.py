@@ -68,8 +68,7 @@ class MagnificoUI:
     def rest(self) -> None:
         """The game ended or the table left it (an optional member of the UI contract): end the
         odds process and its tables (about 18 MB); the next odds asked start another."""
-        if self.odds is not None:
-            self.odds.stop()
+        self.stop()
 
     def _on_change(self, change: Change) -> None:
         assert self.bids is not None
