@@ -112,6 +112,14 @@ def _with(st: Compact, d: int) -> Compact:
     return st[:5] + (d,) + st[6:]
 
 
+def ranked(rows: list[Row]) -> Rows:
+    """Rows most likely first, with the mass of each row and all after it (to prune a tail
+    at once)."""
+    rows.sort(key=itemgetter(0), reverse=True)
+    tails = list(accumulate(r[0] for r in reversed(rows)))
+    return tuple(rows), tuple(reversed(tails))
+
+
 def _rows(merged: Merged) -> Rows:
     """Rows from {(k, delta, lost_first): probability}, the outcomes that lead to the same
     key merged into one row, most likely first, with the mass of each row and all after
@@ -129,13 +137,7 @@ def _rows(merged: Merged) -> Rows:
         top = max(k for k, _ in outcomes)
         factors = sum(factor(x) << ((top - k) * WIDTH) for k, x in outcomes)
         rows.append((sum(x for _, x in outcomes), top, factors, delta, won))
-    rows.sort(key=lambda r: -r[0])
-    tails = []
-    tail = 0.0
-    for r in reversed(rows):
-        tail += r[0]
-        tails.append(tail)
-    return tuple(rows), tuple(reversed(tails))
+    return ranked(rows)
 
 
 def _add(merged: Merged, k: int, delta: int | None, won: int | None, x: float) -> None:
@@ -251,9 +253,7 @@ class Tables:
         lost = tails_of_hits[cut] if cut < len(tails_of_hits) else 0.0
         if lost > 0:
             rows.append((lost, 0, factor(lost), None, None))
-        rows.sort(key=itemgetter(0), reverse=True)
-        tails = list(accumulate(r[0] for r in reversed(rows)))
-        return tuple(rows), tuple(reversed(tails))
+        return ranked(rows)
 
     def _tanks(self, st: Compact) -> Volley:
         """The tank assault: interception (Anti-tank Bomb), then the volley (Volley)."""
@@ -376,9 +376,7 @@ def volley_rows(flying: int, per_hit: int, cut: int) -> Rows:
     if cut <= flying:  # else no roll has that many hits
         lost = 1.0 - below
         rows.append((lost, 0, factor(lost), None, None))
-    rows.sort(key=itemgetter(0), reverse=True)
-    tails = list(accumulate(r[0] for r in reversed(rows)))
-    return tuple(rows), tuple(reversed(tails))
+    return ranked(rows)
 
 
 @lru_cache(maxsize=64)

@@ -12,12 +12,10 @@ fields: one flat table (`defender_rows`) for all of them.
 from __future__ import annotations
 
 from collections import defaultdict
-from itertools import accumulate
-from operator import itemgetter
 from typing import TYPE_CHECKING, TypeAlias
 
 from .columns import LOWS, SHIFTS, WIDTH, factor, normal
-from .outcomes import BIG, LOST, SOLDIERS_SHIFT, Rows, Volley
+from .outcomes import BIG, LOST, SOLDIERS_SHIFT, Rows, Volley, ranked
 from .policy import Compact
 
 if TYPE_CHECKING:
@@ -128,10 +126,7 @@ def defender_rows(volley: Volley, attackers: int) -> Rows:
             merged[(None, a)] = merged.get((None, a), 0.0) + x * p
         if won:
             merged[(None, None)] = merged.get((None, None), 0.0) + x * won
-    rows = sorted(((x, 0, factor(x), delta, a) for (delta, a), x in merged.items() if x > 0), key=itemgetter(0),
-                  reverse=True)
-    tails = list(accumulate(r[0] for r in reversed(rows)))
-    return tuple(rows), tuple(reversed(tails))
+    return ranked([(x, 0, factor(x), delta, a) for (delta, a), x in merged.items() if x > 0])
 
 
 def _chain(shots: Shots, attackers: int, last: int) -> list[tuple[dict[int, float], dict[int, float], float]]:
