@@ -34,7 +34,7 @@ from companion.app.screens import SHELL_KV, SHELL_SCREENS
 from companion.app.settings import Settings
 from companion.app.widgets import dialogs
 from companion.core.game import Game
-from companion.core.i18n import localized
+from companion.core.i18n import localize_param, localized
 from companion.core.resources import kv_path
 
 
@@ -232,7 +232,9 @@ class CompanionApp(App):
         self._on_session_change()
 
     def _say_startup(self, problem: Any) -> None:
-        self.startup_error = self.t(problem[0], **problem[1]) if problem else ""
+        # the journal's notices and errors are keyed messages: shown in the table's language
+        self.startup_error = self.t(problem[0], **{name: localize_param(value, self.lang)
+                                                   for name, value in problem[1].items()}) if problem else ""
         if self.settings.problem:  # a broken settings file: the defaults are used, and said
             self.startup_error = (self.startup_error + "\n" if self.startup_error else "") + self.t(
                 "home.settings_problem", problem=self.settings.problem)

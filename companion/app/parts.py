@@ -15,6 +15,7 @@ from companion.app.memory_journal import MemoryJournal
 from companion.app.settings import Readable
 from companion.core import registry
 from companion.core.game import Game
+from companion.core.i18n import joined
 
 if TYPE_CHECKING:
     from companion.storage.journal import Journal
@@ -37,7 +38,7 @@ def open_journal(settings: Readable, **args: Any) -> tuple[Journal | MemoryJourn
         traceback.print_exc()
         return MemoryJournal(), ("home.startup_error", {"error": getattr(err, "reason", None) or str(err)})
     if journal.notices:
-        return journal, ("home.journal_notice", {"notice": " ".join(journal.notices)})
+        return journal, ("home.journal_notice", {"notice": joined(journal.notices, " ")})  # each in the table's language
     return journal, None
 
 

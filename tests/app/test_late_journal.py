@@ -91,3 +91,23 @@ def test_a_row_damaged_in_the_database_alone_is_said_once_the_journal_opens(home
     harness.frames_until(app.journal_ready, 60)
     assert "restored from the second copy" in app.startup_error
     assert app.session.unfinished(app.uis).id == game_id
+
+
+def test_the_journals_notice_is_said_in_the_tables_language(home):
+    """The notices are keyed messages: an Italian table reads the repair in Italian."""
+    app = home
+    game_id = new_game_with_cards_removed(app).game_id
+    path = app.settings.get("database")
+    app.session.close()
+    conn = sqlite3.connect(path)
+    conn.execute("UPDATE commands SET body = '{broken' WHERE game_id = ?", (game_id,))
+    conn.commit()
+    conn.close()
+    app.set_lang("it")
+    try:
+        restart_late(app)
+        harness.frames_until(app.journal_ready, 60)
+        assert app.startup_error.startswith("Registro: Il giornale ")
+        assert "dalla seconda copia" in app.startup_error and "second copy" not in app.startup_error
+    finally:
+        app.set_lang("en")
