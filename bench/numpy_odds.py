@@ -49,6 +49,7 @@ from bench_odds import CASES  # noqa: E402
 
 from companion.games.magnifico.battle import flow as F  # noqa: E402
 from companion.games.magnifico.battle import odds, start  # noqa: E402
+from companion.games.magnifico.battle import policy as P  # noqa: E402
 from companion.games.magnifico.battle.columns import FACTOR, LOWS, RAW_ONE, WIDTH, normal, values  # noqa: E402
 from companion.games.magnifico.battle.columns import mass as column_mass  # noqa: E402
 from companion.games.magnifico.battle.odds import _FLOWS, clear_cache  # noqa: E402
@@ -170,8 +171,9 @@ class Counting(F.Flow):
 
 def capture(pos: dict[str, Any]) -> Counting:
     clear_cache()
-    flow = Counting(F.P.context(pos), F.P.worth_infantry_for(F.P.context(pos)), F.P.compact(pos))
-    flow.run(F.P.compact(pos))
+    c, st = P.context(pos), P.compact(pos)
+    flow = Counting(c, P.worth_infantry_for(c), st)
+    flow.run(st)
     return flow
 
 
@@ -276,13 +278,13 @@ def replays(steps: list[Step], repeat: int) -> dict[str, float]:
             ent = np.repeat(starts[kinds_at] - np.concatenate(([0], np.cumsum(c)[:-1])), c) + np.arange(len(rep))
             np.unique(scatter(mass, rep + so[ent], rep + 10 - do[ent], pr[ent]))
 
-    out = {}
+    out: dict[str, float] = {}
     for name, fn in (("free", run_free), ("per group", run_groups), ("CSR", run_csr)):
         times = []
         for _ in range(repeat):
-            t = time.perf_counter()
+            began = time.perf_counter()
             fn()
-            times.append(time.perf_counter() - t)
+            times.append(time.perf_counter() - began)
         out[name] = statistics.median(times)
     return out
 
@@ -293,9 +295,10 @@ def main() -> None:
     parser.add_argument("--only", default="")
     args = parser.parse_args()
     try:
-        import numpy
+        import numpy  # noqa: F401
+        has_numpy = True
     except ImportError:
-        numpy = None
+        has_numpy = False
     for name, setup in CASES.items():
         if not name.startswith("worst") or args.only not in name:
             continue
@@ -310,7 +313,7 @@ def main() -> None:
               f"{len({s[5] for s in steps})} template keys, {levels} levels, "
               f"{len({(s[0], s[5], s[1]) for s in steps})} (level, template, kind) groups, "
               f"{sum(s[3] for s in steps)} rows, {sum(s[2] for s in steps)} entries")
-        if numpy is not None:
+        if has_numpy:
             r = replays(steps, args.repeat)
             r["entry arrays"] = entry_arrays(list(flow.tables_used.values()), flow.length, args.repeat)
             print("  numpy replays: " + ", ".join(f"{k} {v * 1e3:.1f} ms" for k, v in r.items())
