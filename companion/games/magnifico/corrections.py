@@ -47,6 +47,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from companion.core.i18n import Message, msg
 from companion.errors import GameError
 
 from . import commands as C
@@ -98,38 +99,38 @@ def correct(state: State, cmd: C.Correct, events: list[Event]) -> None:
 
 def _reason(reason: object) -> str:
     if not isinstance(reason, str) or not reason.strip():
-        raise GameError("a correction needs a reason, so the log can tell why")
+        raise GameError.of("correct.needs_reason")
     return reason.strip()
 
 
 def _target(state: State, target: object) -> dict[str, Any]:
     if not isinstance(target, dict):
-        raise GameError('a correction\'s target is an object such as {"seat": 0, "counter": "florins"}')
+        raise GameError.of("correct.target_object")
     keys = [k for k in COUNTERS if k in target]
     if len(keys) != 1:
-        raise GameError("a correction's target names one seat, one territory or one card")
+        raise GameError.of("correct.target_one")
     what = keys[0]
     extra = set(target) - {what, "counter"}
     if extra:
-        raise GameError(f"a correction's target has no field {sorted(extra)[0]!r}")
+        raise GameError.of("correct.target_field", field=repr(sorted(extra)[0]))
     counter = target.get("counter")
     if counter not in COUNTERS[what]:
-        raise GameError(f"a {what} has no counter {counter!r} to correct (it has: {', '.join(COUNTERS[what])})")
+        raise GameError.of(f"correct.no_counter.{what}", counter=repr(counter), counters=", ".join(COUNTERS[what]))
     key = target[what]
     if what == "seat":
         if isinstance(key, bool) or not isinstance(key, int) or not 0 <= key < state.n:
-            raise GameError(f"there is no seat {key!r}")
+            raise GameError.of("no_seat", seat=repr(key))
     elif what == "territory":
         if not isinstance(key, str) or key not in state.territories:
-            raise GameError(f"there is no territory {key!r} on this map")
+            raise GameError.of("no_territory", territory=repr(key))
     elif not isinstance(key, str) or key not in state.cards:
-        raise GameError(f"there is no card {key!r} in this box")
+        raise GameError.of("no_card", card=repr(key))
     return {what: key, "counter": counter}
 
 
-def _number(value: object, what: str) -> int:
+def _number(value: object, what: Message) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise GameError(f"{what} must be a whole number, 0 or more, not {value!r}")
+        raise GameError.of("correct.not_a_count", what=what, value=repr(value))
     return value
 
 
@@ -141,27 +142,35 @@ def _name(state: State, seat: int) -> str:
     return state.seats[seat].name
 
 
+def _tl(state: State, tid: str) -> dict[str, str]:
+    """A territory's name in every language and its id, for a message parameter."""
+    return {**state.board.label(tid), "id": tid}
+
+
+def _cl(state: State, card: str) -> dict[str, str]:
+    """A card's name in every language and its id, for a message parameter."""
+    return {**state.card_label(card), "id": card}
+
+
 # ---- a player's counters -------------------------------------------------------------
 
 
 def _florins(state: State, seat: int, value: object) -> int:
     """5.1.3, rules-decisions: Money: in tens, nobody ever holds more than 300."""
     p = state.seats[seat]
-    value = check_tens(value, f"{p.name}'s money")
+    value = check_tens(value, msg("correct.what.money", name=p.name))
     if not 0 <= value <= MAX_FLORINS:
-        raise GameError(f"a player holds 0 to {MAX_FLORINS} florins (5.1.3): {p.name} cannot hold {value}")
+        raise GameError.of("correct.florins_range", most=MAX_FLORINS, name=p.name, value=value)
     a = state.auction
     if a is not None and state.phase == Phase.BIDDING and seat in a.bidders:
         if seat in a.bids:
-            raise GameError(
-                f"{p.name}'s bid is locked: correct {p.name}'s florins after the reveal, or unlock the bid first"
-            )
+            raise GameError.of("correct.bid_locked", name=p.name)
         if value < 10:
-            raise GameError(f"{p.name} is bidding and keeps at least 10 florins until the bids are revealed")
+            raise GameError.of("correct.bidder_keeps_10", name=p.name)
     if (a is not None and state.phase == Phase.CHOOSING and seat in a.bidders and seat not in a.done
             and value < a.bids[seat]):
         bid = a.bids[seat]
-        raise GameError(f"{p.name} bid {bid} and has still to choose a card: {p.name}'s florins cannot go below {bid}")
+        raise GameError.of("correct.chooser_keeps_bid", name=p.name, bid=bid)
     old, p.florins = p.florins, value
     return old
 
@@ -169,12 +178,9 @@ def _florins(state: State, seat: int, value: object) -> int:
 def _vp(state: State, seat: int, value: object) -> int:
     """Corrections never end a game (11.3 is left to the rules' own scoring)."""
     p = state.seats[seat]
-    value = _number(value, f"{p.name}'s victory points")
+    value = _number(value, msg("correct.what.vp", name=p.name))
     if state.winner is None and value >= state.target:
-        raise GameError(
-            f"a correction does not end the game: {p.name}'s victory points can be set to at most "
-            f"{state.target - 1} (the target is {state.target})"
-        )
+        raise GameError.of("correct.vp_below_target", name=p.name, most=state.target - 1, target=state.target)
     old, p.vp = p.vp, value
     return old
 
@@ -190,20 +196,15 @@ def soldiers_on_board(state: State, seat: int) -> int:
 def _soldiers_left(state: State, seat: int, value: object) -> int:
     """rules-decisions: Pieces are limited by the box: the army's soldiers, one the score marker."""
     p = state.seats[seat]
-    value = _number(value, f"{p.name}'s soldiers off the board")
+    value = _number(value, msg("correct.what.soldiers_left", name=p.name))
     most = state.soldiers_per_army - 1 - soldiers_on_board(state, seat)
     if value > most:
-        raise GameError(
-            f"{p.name}'s army has {state.soldiers_per_army} soldiers, one the score marker and "
-            f"{soldiers_on_board(state, seat)} on the board: at most {most} can be off the board, not {value}"
-        )
+        raise GameError.of("correct.army_size", name=p.name, army=state.soldiers_per_army,
+                           on_board=soldiers_on_board(state, seat), most=most, value=value)
     # rulebook 4.8: the first castle takes 2 soldiers from the army; they must be there to take
     setup = 2 if state.phase in (Phase.REMOVE_CARDS, Phase.START_ROLL) or seat in state.castle_order else 0
     if value < setup:
-        raise GameError(
-            f"{p.name} still places a first castle with 2 soldiers: at least {setup} must stay off the board, "
-            f"not {value}"
-        )
+        raise GameError.of("correct.first_castle_soldiers", name=p.name, least=setup, value=value)
     old, p.reserve = p.reserve, value
     return old
 
@@ -216,69 +217,68 @@ _SEAT: dict[str, Callable[[State, int, object], int]] = {"florins": _florins, "v
 
 def _territory_counter(state: State, tid: str, counter: str, value: object) -> int | bool | None:
     t = state.territories[tid]
-    place = state.board.name(tid)
+    place = _tl(state, tid)
     b = state.battle
     if b and tid in (b["source"], b["target"]):
-        raise GameError(f"a battle is being fought from or over {place}: correct it once the battle is over")
+        raise GameError.of("correct.in_battle", territory=place)
     if counter == "owner":
         return _owner(state, tid, value)
     if counter == "castle":
         return _castle(state, tid, value)
-    value = _number(value, f"the number of {counter} in {place}")
+    value = _number(value, msg(f"correct.what.count.{counter}", territory=place))
     old: int = getattr(t, counter)
     if t.owner is None and (value or counter == "soldiers"):
-        raise GameError(f"{place} is free: set its owner first")
+        raise GameError.of("correct.free_owner_first", territory=place)
     if counter == "soldiers":
         assert t.owner is not None  # a free territory was refused above
         if value < 1:
-            raise GameError(
-                f"a territory is held by its soldiers: {place} keeps at least 1 (to free it, set its owner to nobody)"
-            )
-        _take_soldiers(state, t.owner, value - old, f"{place} cannot get {value - old} more")
+            raise GameError.of("correct.keep_one_soldier", territory=place)
+        _take_soldiers(state, t.owner, value - old, msg("correct.cannot_get_more", territory=place, count=value - old))
         t.soldiers = value
         return old
     if counter == "towers":
         if value and not t.castle:
-            raise GameError(f"{place} has no castle: towers stand only on a castle")
+            raise GameError.of("correct.towers_need_castle", territory=place)
         if value > MAX_TOWERS:
-            raise GameError(f"a castle has at most {MAX_TOWERS} towers, not {value}")
+            raise GameError.of("correct.max_towers", most=MAX_TOWERS, value=value)
     piece = counter  # "tanks", "airplanes", "towers": the box's own names
     if value - old > state.supply(piece):
-        raise GameError(
-            f"the box has {BOX[piece]} {piece} and {BOX[piece] - state.supply(piece)} are in use: "
-            f"{place} can have at most {old + state.supply(piece)}"
-        )
+        raise GameError.of(f"correct.box_supply.{piece}", count=BOX[piece], in_use=BOX[piece] - state.supply(piece),
+                           territory=place, most=old + state.supply(piece))
     setattr(t, counter, value)
     return old
 
 
-def _take_soldiers(state: State, seat: int, count: int, what: str) -> None:
+def _take_soldiers(state: State, seat: int, count: int, what: Message) -> None:
     """Soldiers to the board from the seat's soldiers off it (a negative count: back)."""
     p = state.seats[seat]
     if count > p.reserve:
-        raise GameError(f"{p.name} has only {p.reserve} soldiers off the board: {what}")
+        raise GameError.of("correct.reserve_short", name=p.name, reserve=p.reserve, what=what)
     p.reserve -= count
 
 
 def _owner(state: State, tid: str, value: object) -> int | None:
     t = state.territories[tid]
-    place = state.board.name(tid)
+    place = _tl(state, tid)
     if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < state.n):
-        raise GameError(f"the owner is a seat (0 to {state.n - 1}) or nobody (null), not {value!r}")
+        raise GameError.of("correct.owner_value", last=state.n - 1, value=repr(value))
     old = t.owner
     if value == old:
         return old
     if value is None:
-        left = [f"{k} {w}" for k, w in ((t.tanks, "tank(s)"), (t.airplanes, "airplane(s)")) if k]
-        left += ["a castle"] if t.castle else []
+        left = [msg(f"correct.left.{w}", count=k) for k, w in ((t.tanks, "tanks"), (t.airplanes, "airplanes")) if k]
+        left += [msg("correct.left.castle")] if t.castle else []
         if left:
-            raise GameError(f"{place} still has {' and '.join(left)}: correct those first, a free territory is empty")
+            pieces = left[0]
+            for more in left[1:]:
+                pieces = msg("correct.and", first=pieces, then=more)
+            raise GameError.of("correct.free_is_empty", territory=place, pieces=pieces)
         assert old is not None  # value == old was answered above
         state.seats[old].reserve += t.soldiers
         t.owner, t.soldiers = None, 0
         return old
     count = t.soldiers if old is not None else 1
-    colour = f"the {count} soldier(s) in {place} cannot change to {_name(state, value)}'s colour"
+    colour = msg("correct.cannot_change_colour", count=count, territory=place, name=_name(state, value))
     _take_soldiers(state, value, count, colour)
     if old is not None:
         state.seats[old].reserve += t.soldiers
@@ -288,15 +288,15 @@ def _owner(state: State, tid: str, value: object) -> int | None:
 
 def _castle(state: State, tid: str, value: object) -> bool:
     t = state.territories[tid]
-    place = state.board.name(tid)
+    place = _tl(state, tid)
     if not isinstance(value, bool):
-        raise GameError(f"a castle is there (true) or not (false), not {value!r}")
+        raise GameError.of("correct.castle_value", value=repr(value))
     old = t.castle
     if value and not old:
         if t.owner is None:
-            raise GameError(f"{place} is free: set its owner first")
+            raise GameError.of("correct.free_owner_first", territory=place)
         if state.supply("castles") < 1:
-            raise GameError(f"all {BOX['castles']} castles of the box are in use")
+            raise GameError.of("box_empty_castles", count=BOX["castles"])
     t.castle = value
     if not value:
         t.towers = 0  # back to the supply
@@ -323,27 +323,24 @@ def card_place(state: State, card: str) -> Place:
 
 
 def _card_place(state: State, card: str, value: object) -> Place:
-    name = f"{state.card_name(card)} ({card})"
+    name = _cl(state, card)
     if state.kind(card) == "leonardo":
         return _leonardo(state, value)
     if state.phase == Phase.REMOVE_CARDS:
-        raise GameError("the cards are corrected once the setup's Tank and Airplane cards are removed (4.2)")
+        raise GameError.of("correct.cards_after_setup")
     old = card_place(state, card)
     if old == "auction":
-        raise GameError(f"{name} is on auction: correct its place once the auction is over")
+        raise GameError.of("correct.card_on_auction", card_name=name, card=card)
     new: Place
     if value == "deck" or value == "removed":
         new = value
     elif isinstance(value, dict) and set(value) == {"seat", "in"} and value["in"] in ("store", "in_play"):
         seat = value["seat"]
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n:
-            raise GameError(f"there is no seat {seat!r}")
+            raise GameError.of("no_seat", seat=repr(seat))
         new = {"seat": seat, "in": value["in"]}
     else:
-        raise GameError(
-            'a card\'s place is {"seat": n, "in": "store"} or {"seat": n, "in": "in_play"}, '
-            f'"deck" or "removed", not {value!r}'
-        )
+        raise GameError.of("correct.card_place_value", value=repr(value))
     if new == old:
         return old
     _leave(state, card, old, name)
@@ -354,18 +351,18 @@ def _card_place(state: State, card: str, value: object) -> Place:
 def _leonardo(state: State, value: object) -> Place:
     """rules-decisions: Setup, Auction: exactly one holder, once the start roll has one."""
     if state.leonardo is None:
-        raise GameError("nobody holds Leonardo before the start-order roll is decided: roll first")
+        raise GameError.of("correct.leonardo_before_roll")
     if not isinstance(value, dict) or set(value) != {"seat"}:
-        raise GameError(f'the Leonardo card\'s place is its holder, {{"seat": n}}, not {value!r}')
+        raise GameError.of("correct.leonardo_place_value", value=repr(value))
     seat = value["seat"]
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n:
-        raise GameError(f"there is no seat {seat!r}")
+        raise GameError.of("no_seat", seat=repr(seat))
     old = {"seat": state.leonardo}
     state.leonardo = seat
     return old
 
 
-def _leave(state: State, card: str, old: Place, name: str) -> None:
+def _leave(state: State, card: str, old: Place, name: dict[str, str]) -> None:
     if old == "removed":
         state.removed.remove(card)
     elif old == "deck":
@@ -377,16 +374,13 @@ def _leave(state: State, card: str, old: Place, name: str) -> None:
         p = state.seats[old["seat"]]
         kind = state.kind(card)
         if kind in VEHICLE_KINDS and old["in"] == "in_play":
-            upgrades = [state.card_name(c) for c in p.in_play if state.cards[c]["upgrade"] == kind]
+            upgrades = [_cl(state, c) for c in p.in_play if state.cards[c]["upgrade"] == kind]
             if upgrades:
-                raise GameError(
-                    f"{p.name} has {kind.title()} upgrades in play ({', '.join(upgrades)}): "
-                    f"correct their place before the {kind.title()} card's"
-                )
+                raise GameError.of(f"correct.upgrades_first.{kind}", name=p.name, cards=upgrades)
         getattr(p, old["in"]).remove(card)
 
 
-def _enter(state: State, card: str, new: Place, name: str) -> None:
+def _enter(state: State, card: str, new: Place, name: dict[str, str]) -> None:
     if new == "removed":
         state.removed.append(card)
         return
@@ -398,19 +392,18 @@ def _enter(state: State, card: str, new: Place, name: str) -> None:
     kind = state.kind(card)
     if kind in VEHICLE_KINDS:
         if new["in"] == "store":
-            raise GameError(f"{name} is a {kind.title()} card: those go straight into play, never into a store (5.3.7)")
+            raise GameError.of(f"correct.vehicle_not_in_store.{kind}", card_name=name, card=card)
         if state.card_in_play(new["seat"], kind):
-            raise GameError(f"{p.name} already has a{'n' if kind == 'airplane' else ''} {kind.title()} card (5.3.8)")
+            raise GameError.of(f"correct.already_has.{kind}", name=p.name)
     upgrade = state.cards[card]["upgrade"]
     if new["in"] == "in_play" and upgrade:
         vehicle = state.card_in_play(new["seat"], upgrade)
         if not vehicle:
-            raise GameError(f"{name} is a{'n' if upgrade == 'airplane' else ''} {upgrade.title()} upgrade: "
-                            f"{p.name} needs a {upgrade.title()} card in play first (6.2)")
+            raise GameError.of(f"correct.upgrade_needs.{upgrade}", card_name=name, card=card, name=p.name)
         hooks = state.printed(vehicle, "hooks") if upgrade == "airplane" else None
         used = sum(1 for c in p.in_play if state.cards[c]["upgrade"] == "airplane")
         if hooks is not None and used >= hooks:
-            raise GameError(f"{p.name}'s Airplane has {hooks} hooks, all in use (6.3)")
+            raise GameError.of("correct.hooks_full", name=p.name, hooks=hooks)
     getattr(p, new["in"]).append(card)
 
 
@@ -429,7 +422,4 @@ def _still_playable(state: State) -> None:
     for seat in state.recruit_pending:
         owned = len(state.owned(seat))
         if state.seats[seat].reserve >= owned:
-            raise GameError(
-                f"{_name(state, seat)} is choosing which territories go without recruits: this correction "
-                f"would leave soldiers for all {owned} of them; correct it after recruitment"
-            )
+            raise GameError.of("correct.recruit_pending", name=_name(state, seat), owned=owned)
