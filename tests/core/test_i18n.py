@@ -23,7 +23,8 @@ DOMAINS = sorted({p.name.split(".")[0] for p in (ROOT / "data" / "translations")
 KEYED_SOURCES = [
     *sorted((ROOT / "companion" / "core").glob("*.py")),
     *[ROOT / "companion" / "games" / "magnifico" / f for f in
-      ("engine.py", "commands.py", "state.py", "record.py", "demo.py", "legality.py", "describe.py")],
+      ("engine.py", "commands.py", "state.py", "record.py", "demo.py", "legality.py", "describe.py",
+       "corrections.py", "battle/machine.py")],
 ]
 
 

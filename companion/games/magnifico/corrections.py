@@ -105,7 +105,7 @@ def _reason(reason: object) -> str:
 
 def _target(state: State, target: object) -> dict[str, Any]:
     if not isinstance(target, dict):
-        raise GameError.of("correct.target_object")
+        raise GameError.of("correct.target_object", example='{"seat": 0, "counter": "florins"}')
     keys = [k for k in COUNTERS if k in target]
     if len(keys) != 1:
         raise GameError.of("correct.target_one")
@@ -340,7 +340,8 @@ def _card_place(state: State, card: str, value: object) -> Place:
             raise GameError.of("no_seat", seat=repr(seat))
         new = {"seat": seat, "in": value["in"]}
     else:
-        raise GameError.of("correct.card_place_value", value=repr(value))
+        raise GameError.of("correct.card_place_value", store='{"seat": n, "in": "store"}',
+                           in_play='{"seat": n, "in": "in_play"}', value=repr(value))
     if new == old:
         return old
     _leave(state, card, old, name)
@@ -353,7 +354,7 @@ def _leonardo(state: State, value: object) -> Place:
     if state.leonardo is None:
         raise GameError.of("correct.leonardo_before_roll")
     if not isinstance(value, dict) or set(value) != {"seat"}:
-        raise GameError.of("correct.leonardo_place_value", value=repr(value))
+        raise GameError.of("correct.leonardo_place_value", holder='{"seat": n}', value=repr(value))
     seat = value["seat"]
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n:
         raise GameError.of("no_seat", seat=repr(seat))

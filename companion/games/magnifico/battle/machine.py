@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from companion.core.i18n import Message, msg
 from companion.errors import GameError
 
 from . import notation
@@ -19,6 +20,11 @@ MAX_CASTLE_LEVEL = 5
 
 def other(side: str) -> str:
     return "defender" if side == "attacker" else "attacker"
+
+
+def _the(side: str) -> Message:
+    """"the attacker" / "the defender" as a message parameter (in the table's language)."""
+    return msg(f"battle.the.{side}")
 
 
 def _plural(n: int, word: str) -> str:
@@ -100,7 +106,7 @@ def max_infantry_hits(soldiers: int, cards: dict[str, Any]) -> int:
     return soldiers + min(multi_guns, soldiers)
 
 
-def retreat_blocker(pos: dict[str, Any]) -> str | None:
+def retreat_blocker(pos: dict[str, Any]) -> Message | None:
     """Why the attacker may not retreat now, or None if it may (rulebook 7.3.10).
 
     Retreat is allowed only when none of the attacker's possible assaults could kill a
@@ -109,12 +115,12 @@ def retreat_blocker(pos: dict[str, Any]) -> str | None:
     """
     att = pos["setup"]["attacker"]
     if usable_airplanes(pos, "attacker"):
-        return "its airplanes could still kill a defending soldier (castles never stop airplanes)"
+        return msg("battle.blocker.airplanes")
     if usable_tanks(pos, "attacker") and tank_power(att) > tank_protection(pos):
-        return f"a tank ({tank_power(att)} hits) could still pierce the castle (level {tank_protection(pos)})"
+        return msg("battle.blocker.tank", power=tank_power(att), level=tank_protection(pos))
     best = max_infantry_hits(pos["attacker"]["soldiers"], att["cards"])
     if best > infantry_protection(pos):
-        return f"its infantry (up to {best} hits) could still beat the protection of {infantry_protection(pos)}"
+        return msg("battle.blocker.infantry", best=best, protection=infantry_protection(pos))
     return None
 
 
@@ -153,7 +159,7 @@ def start(setup: dict[str, Any]) -> dict[str, Any]:
 def step(position: dict[str, Any], raw_step: dict[str, Any]) -> dict[str, Any]:
     """Apply one notation step to a position and return the new position (the input is untouched)."""
     if position.get("over"):
-        raise GameError(f"the battle is over ({_ending(position)}); no step may follow")
+        raise GameError.of("battle.over_no_step", ending=_ending(position))
     s = notation.parse_step(raw_step)
     pos = copy.deepcopy(position)
     side = s["side"]
@@ -164,22 +170,22 @@ def step(position: dict[str, Any], raw_step: dict[str, Any]) -> dict[str, Any]:
     if side != pos["turn"]:
         if not pos["used"]:
             if pos["turn_number"] == 1:
-                raise GameError("the attacker assaults first (rulebook 7.3.3)")
-            raise GameError(f"the {pos['turn']} must make at least one assault in its turn (rulebook 7.3.5)")
+                raise GameError.of("battle.attacker_first")
+            raise GameError.of("battle.one_assault_first", side=_the(pos["turn"]))
         pos["turn"] = side
         pos["used"] = []
         pos["turn_number"] += 1
     elif assault in pos["used"]:
-        raise GameError(f"the {side} has already made its {assault} assault in this turn (rulebook 7.3.3)")
+        raise GameError.of("battle.assault_made", side=_the(side), assault=msg(f"battle.assault.{assault}"))
     pos["used"].append(assault)
     {"infantry": _infantry, "tanks": _tanks, "airplanes": _airplanes, "automaton": _automaton}[assault](pos, side, s)
     return pos
 
 
-def _ending(pos: dict[str, Any]) -> str:
+def _ending(pos: dict[str, Any]) -> Message:
     if pos["retreated"]:
-        return "the attacker retreated"
-    return f"the {pos['winner']} won"
+        return msg("battle.ending.retreated")
+    return msg(f"battle.ending.won.{pos['winner']}")
 
 
 def _remove(pos: dict[str, Any], side: str, kind: str, n: int) -> int:
@@ -220,16 +226,16 @@ def _infantry(pos: dict[str, Any], side: str, s: dict[str, Any]) -> None:
     cards = pos["setup"][side]["cards"]
     n = s.get("soldiers", me["soldiers"])
     if n > me["soldiers"]:
-        raise GameError(f"the {side} has {_plural(me['soldiers'], 'soldier')}, not {n}")
+        raise GameError.of("battle.too_many_soldiers", side=_the(side), have=me["soldiers"], n=n)
     notation.dice(s["dice"], f"{side} infantry dice (one per soldier used)", n)
     gc = 0
     if s["great_cannon"]:
         if side != "attacker":
-            raise GameError("only the attacker fires a Great Cannon, against the defender's castle (rulebook 13.14)")
+            raise GameError.of("battle.great_cannon_attacker")
         if not cards["great_cannon"]:
-            raise GameError("the attacker has no Great Cannon in play")
+            raise GameError.of("battle.no_great_cannon")
         if not pos["towers"]:
-            raise GameError("a Great Cannon needs a castle with towers to shoot at (rulebook 13.14)")
+            raise GameError.of("battle.great_cannon_towers")
         gc = cards["great_cannon"]
     hits, blanks, explosions = _count_faces(s["dice"])
     total = infantry_total(hits, blanks, cards["multi_gun"], cards["battle_wagon"])
@@ -268,12 +274,12 @@ def _intercept(pos: dict[str, Any], side: str, what: str, card: str, targets: in
         return 0
     name = card.replace("_", " ")
     if not may_intercept(pos, interceptor):
-        raise GameError("only the defender may intercept in this game (table option from the reference sheet)")
+        raise GameError.of("battle.intercept_defender_only")
     if not pos["setup"][interceptor]["cards"][card]:
-        raise GameError(f"the {interceptor} has no {name} to intercept {what} with (rulebook 7.6.6, 7.6.7)")
+        raise GameError.of(f"battle.no_interceptor.{card}", side=_the(interceptor))
     available = usable_airplanes(pos, interceptor)
     if icpt["airplanes"] > available:
-        raise GameError(f"the {interceptor} has {_plural(available, 'airplane')} that can fly, not {icpt['airplanes']}")
+        raise GameError.of("battle.intercept_airplanes", side=_the(interceptor), have=available, n=icpt["airplanes"])
     hits, _, explosions = _count_faces(icpt["dice"])
     destroyed = min(hits, targets)
     _remove(pos, side, what, destroyed)
@@ -288,22 +294,22 @@ def _intercept(pos: dict[str, Any], side: str, what: str, card: str, targets: in
 def _tanks(pos: dict[str, Any], side: str, s: dict[str, Any]) -> None:
     setup_side = pos["setup"][side]
     if not usable_tanks(pos, side):
-        why = "no Tank card" if setup_side["tank_card"] is None and pos[side]["tanks"] else "no tank"
-        raise GameError(f"the {side} has {why}: no tank assault (rulebook 8.3)")
+        why = "card" if setup_side["tank_card"] is None and pos[side]["tanks"] else "piece"
+        raise GameError.of(f"battle.no_tank_assault.{why}", side=_the(side))
     _intercept(pos, side, "tanks", "anti_tank_bomb", pos[side]["tanks"], s)
     rolls = s["rolls"]
     left = pos[side]["tanks"]
     if not rolls and "intercept" not in s:
-        raise GameError("a tank assault fires at least one tank (rolls is empty)")
+        raise GameError.of("battle.tank_rolls_empty")
     if len(rolls) > left:
-        raise GameError(f"the {side} has {_plural(left, 'tank')} left to fire, not {len(rolls)} (rulebook 7.5.2)")
+        raise GameError.of("battle.tanks_left", side=_the(side), left=left, n=len(rolls))
     n_dice = tank_dice(setup_side)
     power = tank_power(setup_side)
     protection = tank_protection(pos) if side == "attacker" else 0
     variant = pos["setup"]["variants"]["tank_explosion"]
     for i, roll in enumerate(rolls):
         if pos["over"]:
-            raise GameError(f"{side} tank {i + 1} fires after the end of the battle")
+            raise GameError.of("battle.tank_after_end", side=msg(f"battle.of.{side}"), n=i + 1)
         notation.dice(roll, f"{side} tank {i + 1} roll", n_dice)
         explosions = roll.count("explosion")
         hits = tank_hits(power, explosions)
@@ -311,7 +317,7 @@ def _tanks(pos: dict[str, Any], side: str, s: dict[str, Any]) -> None:
             pos["log"].append(f"{side} tank {i + 1}: {_plural(explosions, 'explosion')}, the tank explodes")
             _explode(pos, side, variant)
             if i + 1 < len(rolls):
-                raise GameError(f"{side} tank {i + 2} fires after the end of the battle")
+                raise GameError.of("battle.tank_after_end", side=msg(f"battle.of.{side}"), n=i + 2)
             return
         kills = max(0, hits - protection)
         line = f"{side} tank {i + 1}: {_plural(n_dice, 'die')}, {_plural(explosions, 'explosion')}, {_plural(hits, 'hit')}"
@@ -320,7 +326,7 @@ def _tanks(pos: dict[str, Any], side: str, s: dict[str, Any]) -> None:
         pos["log"].append(line)
         if _kill(pos, other(side), kills):
             if i + 1 < len(rolls):
-                raise GameError(f"{side} tank {i + 2} fires after the end of the battle")
+                raise GameError.of("battle.tank_after_end", side=msg(f"battle.of.{side}"), n=i + 2)
             return
 
 
@@ -340,11 +346,11 @@ def _airplanes(pos: dict[str, Any], side: str, s: dict[str, Any]) -> None:
     setup_side = pos["setup"][side]
     usable = usable_airplanes(pos, side)
     if not usable:
-        why = "no Airplane card" if setup_side["airplane_card"] is None and pos[side]["airplanes"] else "no airplane"
-        raise GameError(f"the {side} has {why}: no air assault (rulebook 8.3)")
+        why = "card" if setup_side["airplane_card"] is None and pos[side]["airplanes"] else "piece"
+        raise GameError.of(f"battle.no_air_assault.{why}", side=_the(side))
     declared = s.get("airplanes", usable)
     if declared > usable:
-        raise GameError(f"the {side} has {_plural(usable, 'airplane')}, not {declared}")
+        raise GameError.of("battle.too_many_airplanes", side=_the(side), have=usable, n=declared)
     # Rulebook 7.6.7 works like 7.6.6: every enemy airplane in the battle can be hit, not only the
     # declared ones (rules-decisions: Battle). The declared ones fall first: they are about to fire.
     shot = _intercept(pos, side, "airplanes", "anti_aircraft_culverin", pos[side]["airplanes"], s)
@@ -377,26 +383,26 @@ def _airplanes(pos: dict[str, Any], side: str, s: dict[str, Any]) -> None:
 
 def _check_paratrooper(pos: dict[str, Any], side: str, flying: int) -> None:
     if side != "attacker":
-        raise GameError("only the attacker drops a paratrooper (rulebook 7.6.8)")
+        raise GameError.of("battle.paratrooper_attacker")
     if not pos["setup"]["attacker"]["cards"]["paratrooper"]:
-        raise GameError("the attacker has no Paratrooper in play")
+        raise GameError.of("battle.no_paratrooper")
     if pos["towers"] is None:
-        raise GameError("a paratrooper is dropped into a castle; this territory has none (rulebook 7.6.8)")
+        raise GameError.of("battle.paratrooper_no_castle")
     if pos["paratrooped"]:
-        raise GameError("the castle's protection is already 0 after a paratrooper")
+        raise GameError.of("battle.paratrooper_done")
     if pos["attacker"]["soldiers"] < 2:
-        raise GameError("the paratrooper costs a soldier and the attacker's last soldier may not go (rules-decisions: Battle)")
+        raise GameError.of("battle.paratrooper_last_soldier")
     if flying < 1:
-        raise GameError("no airplane is left to carry the paratrooper")
+        raise GameError.of("battle.paratrooper_no_airplane")
 
 
 def _automaton(pos: dict[str, Any], side: str, s: dict[str, Any]) -> None:
     if side != "defender":
-        raise GameError("only the defender has an automaton assault (rulebook 13.10)")
+        raise GameError.of("battle.automaton_defender")
     if not pos["setup"]["defender"]["cards"]["automaton"]:
-        raise GameError("the defender has no Automaton in play")
+        raise GameError.of("battle.no_automaton")
     if not pos["towers"]:
-        raise GameError("the automaton needs a castle with at least one tower (rulebook 13.10)")
+        raise GameError.of("battle.automaton_towers")
     notation.dice(s["dice"], "defender automaton dice (one per tower)", pos["towers"])
     hits = s["dice"].count("hit")
     pos["log"].append(f"defender automaton: {_plural(pos['towers'], 'die')}, {_plural(hits, 'kill')} (explosions count as blanks)")
@@ -405,12 +411,12 @@ def _automaton(pos: dict[str, Any], side: str, s: dict[str, Any]) -> None:
 
 def _retreat(pos: dict[str, Any], side: str) -> None:
     if side != "attacker":
-        raise GameError("the defender can never retreat (rulebook 7.3.10)")
+        raise GameError.of("battle.defender_no_retreat")
     if pos["turn"] == "defender" and not pos["used"]:
-        raise GameError("the defender must make at least one assault before the attacker may retreat")
+        raise GameError.of("battle.retreat_after_defender")
     blocker = retreat_blocker(pos)
     if blocker:
-        raise GameError(f"the attacker may not retreat: {blocker} (rulebook 7.3.10)")
+        raise GameError.of("battle.no_retreat", blocker=blocker)
     pos["over"] = True
     pos["retreated"] = True
     pos["winner"] = None
@@ -424,7 +430,7 @@ def options(pos: dict[str, Any]) -> dict[str, Any]:
     """Whose assaults they are, the steps legal now with their dice, and the refused ones with reasons."""
     result = {"over": pos["over"], "turn": pos["turn"], "used": list(pos["used"]), "steps": [], "unavailable": []}
     if pos["over"]:
-        result["retreat"] = {"allowed": False, "reason": "the battle is over"}
+        result["retreat"] = {"allowed": False, "reason": msg("battle.option.over")}
         return result
     sides = [pos["turn"]]
     if pos["used"]:
@@ -433,7 +439,7 @@ def options(pos: dict[str, Any]) -> dict[str, Any]:
         used = pos["used"] if side == pos["turn"] else []
         for assault in ("infantry", "tanks", "airplanes", "automaton"):
             if assault in used:
-                result["unavailable"].append({"side": side, "assault": assault, "reason": "already made in this turn"})
+                result["unavailable"].append({"side": side, "assault": assault, "reason": msg("battle.option.made")})
                 continue
             offer, reason = _offer(pos, side, assault)
             if offer is None:
@@ -444,7 +450,7 @@ def options(pos: dict[str, Any]) -> dict[str, Any]:
     if "attacker" in sides or pos["turn_number"] == 1:
         blocker = retreat_blocker(pos)
     else:
-        blocker = "the defender must make at least one assault first"
+        blocker = msg("battle.option.defender_first")
     result["retreat"] = {"allowed": blocker is None, "reason": blocker}
     return result
 
@@ -461,7 +467,7 @@ def _offer(pos: dict[str, Any], side: str, assault: str) -> tuple[dict[str, Any]
     if assault == "tanks":
         n = usable_tanks(pos, side)
         if not n:
-            return None, ("no Tank card" if pos[side]["tanks"] else None)
+            return None, (msg("battle.option.no_tank_card") if pos[side]["tanks"] else None)
         bomb = pos["setup"][foe]["cards"]["anti_tank_bomb"] and may_intercept(pos, foe)
         icpt = usable_airplanes(pos, foe) if bomb else 0
         return {"side": side, "assault": "tanks", "tanks": n, "dice_per_tank": tank_dice(setup_side),
@@ -470,7 +476,7 @@ def _offer(pos: dict[str, Any], side: str, assault: str) -> tuple[dict[str, Any]
     if assault == "airplanes":
         n = usable_airplanes(pos, side)
         if not n:
-            return None, ("no Airplane card" if pos[side]["airplanes"] else None)
+            return None, (msg("battle.option.no_airplane_card") if pos[side]["airplanes"] else None)
         culverin = pos["setup"][foe]["cards"]["anti_aircraft_culverin"] and may_intercept(pos, foe)
         icpt = usable_airplanes(pos, foe) if culverin else 0
         para = (side == "attacker" and cards["paratrooper"] > 0 and pos["towers"] is not None
@@ -481,7 +487,7 @@ def _offer(pos: dict[str, Any], side: str, assault: str) -> tuple[dict[str, Any]
     if side != "defender" or not cards["automaton"]:
         return None, None
     if not pos["towers"]:
-        return None, "the automaton needs a castle with towers"
+        return None, msg("battle.option.automaton_towers")
     return {"side": side, "assault": "automaton", "dice": pos["towers"]}, None
 
 
@@ -520,5 +526,5 @@ def resolve(battle: dict[str, Any]) -> dict[str, Any]:
         try:
             pos = step(pos, raw)
         except GameError as err:
-            raise GameError(f"script step {i + 1}: {err.reason}") from None
+            raise GameError.of("battle.script_step", n=i + 1, reason=err.message) from None
     return pos
