@@ -97,3 +97,38 @@ def test_captured_tanks_stay_in_the_territory(h, turn):
     t = s.territories["A2"]
     assert (t.owner, t.soldiers, t.tanks) == (1, 1, 1)
     assert s.supply("tanks") == 19
+
+
+def test_a_refused_battle_step_reads_in_italian(h, turn):
+    """docs/i18n.md: battle.step's refusals are keyed, so an Italian table reads them in
+    Italian (rulebook 7.3.3: the attacker assaults first; 7.3.10: retreat only when no
+    assault could kill); the English reason is unchanged."""
+    from companion.core import i18n
+
+    s = occupy(turn, "A2", 1, 3)
+    s.territories["A1"].soldiers = 3
+    s, _ = E.apply(s, C.Attack(0, "A1", "A2", 2))
+
+    def refused(step):
+        with pytest.raises(GameError) as caught:
+            E.apply(s, C.BattleStep(step))
+        return caught.value
+
+    err = refused({"side": "defender", "assault": "infantry", "dice": ["hit"] * 3})
+    assert str(err) == "the attacker assaults first (rulebook 7.3.3)"
+    assert err.localized("it") == "il combattimento lo inizia sempre l'attaccante (regolamento 7.3.3)"
+    err = refused({"side": "attacker", "assault": "infantry", "soldiers": 5, "dice": ["hit"] * 5})
+    assert str(err) == "the attacker has 2 soldiers, not 5"
+    assert i18n.localized(err.message, "it") == "l'attaccante ha 2 Soldati, non 5"
+    err = refused({"side": "attacker", "retreat": True})  # a phrase inside the reason, translated too
+    assert str(err) == ("the attacker may not retreat: its infantry (up to 2 hits) could still beat "
+                        "the protection of 0 (rulebook 7.3.10)")
+    assert err.localized("it") == ("l'attaccante non può ritirarsi: la sua Fanteria (fino a 2 colpi) potrebbe "
+                                   "ancora superare la protezione di 0 (regolamento 7.3.10)")
+    s, _ = E.apply(s, C.BattleStep({"side": "attacker", "assault": "infantry", "dice": ["blank", "blank"]}))
+    err = refused({"side": "attacker", "assault": "infantry", "dice": ["hit", "hit"]})
+    assert err.localized("it") == "l'attaccante ha già fatto l'assalto della Fanteria in questo turno (regolamento 7.3.3)"
+    options = next(a for a in E.legal(s)["actions"] if a["type"] == "BattleStep")["options"]  # the screen shows these
+    made = next(u for u in options["unavailable"] if u["assault"] == "infantry")
+    assert made["reason"] == "already made in this turn"
+    assert i18n.localized(made["reason"], "it") == "già fatto in questo turno"

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_properties import check_invariants  # the property tests' checker (same folder)
 
+from companion.core import i18n
 from companion.errors import GameError
 from companion.games.magnifico import commands as C
 from companion.games.magnifico import engine as E
@@ -488,3 +489,49 @@ def test_soldiers_off_the_board_keep_the_first_castles_two():
         E.apply(s, C.Correct({"seat": 0, "counter": "soldiers_left"}, 1, "miscounted"))
     s, _ = E.apply(s, C.Correct({"seat": 0, "counter": "soldiers_left"}, 2, "miscounted"))
     assert s.seats[0].reserve == 2
+
+
+# ---- in the table's language ---------------------------------------------------------------
+
+
+def refusal(state, target, value, reason="a slip of the hand"):
+    """The error a refused correction raises (nothing changed)."""
+    before = state.to_dict()
+    with pytest.raises(GameError) as caught:
+        E.apply(state, C.Correct(target, value, reason))
+    assert state.to_dict() == before
+    return caught.value
+
+
+def test_a_refused_correction_reads_in_italian(demo_game):
+    """docs/i18n.md: every refusal is keyed; a correction refused at an Italian table reads in
+    Italian with the territory's and the card's Italian names, and its English is unchanged."""
+    _, states = demo_game
+    s = next(x for x in states if x.phase == "turns" and x.battle is None)
+    name = s.seats[0].name
+    err = refusal(s, seat(0, "florins"), 95)
+    assert str(err) == f"{name}'s money must be in tens of florins, not 95"
+    assert err.localized("it") == f"il denaro di {name} deve essere in decine di fiorini, non 95"
+    assert i18n.localized(err.message, "it") == err.localized("it")
+    tid = next(t for t, v in sorted(s.territories.items())
+               if v.owner is None and s.board.label(t)["it"] != s.board.label(t)["en"])
+    en, it = s.board.label(tid)["en"], s.board.label(tid)["it"]
+    err = refusal(s, land(tid, "soldiers"), 2)
+    assert str(err) == f"{en} is free: set its owner first"
+    assert err.localized("it") == f"{it} è libero: prima indica il suo proprietario"
+    s, _ = fix(s, land(tid, "owner"), 1)
+    err = refusal(s, land(tid, "towers"), 1)
+    assert str(err) == f"{en} has no castle: towers stand only on a castle"
+    assert err.localized("it") == f"{it} non ha un Castello: le Torri stanno solo su un Castello"
+    # a phrase inside a phrase is translated too, and the number picks the word
+    s2, _ = fix(s, land(tid, "tanks"), 1)
+    err = refusal(s2, land(tid, "owner"), None)
+    assert str(err) == f"{en} still has 1 tank(s): correct those first, a free territory is empty"
+    assert err.localized("it") == f"{it} ha ancora 1 Carro: correggi prima quelli, un territorio libero è vuoto"
+    s3, _ = fix(s2, land(tid, "castle"), True)
+    assert refusal(s3, land(tid, "owner"), None).localized("it").startswith(f"{it} ha ancora 1 Carro e un Castello:")
+    tank = next(c for c in sorted(s.cards) if s.kind(c) == "tank")
+    err = refusal(s, card(tank), {"seat": 0, "in": "store"})
+    label = s.card_label(tank)
+    assert str(err).startswith(f"{label['en']} ({tank}) is a Tank card: those go straight into play")
+    assert err.localized("it") == f"{label['it']} ({tank}) è una carta Carro: va subito in campo, mai nell'Archivio (5.3.7)"

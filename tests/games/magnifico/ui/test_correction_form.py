@@ -68,3 +68,36 @@ def test_correcting_a_territory(home):
     assert app.root.ids.toast.text == app.t("correction.done")
     t = s.view()["territories"][tid]
     assert (t["owner"], t["soldiers"]) == (2, 1)  # a new owner puts 1 soldier there (docs/storage.md)
+
+
+def test_a_refused_correction_reads_in_the_tables_language(home, tmp_path):
+    """docs/i18n.md: the engine's refusal of a hand correction is shown in Italian at an
+    Italian table, with the territory's Italian name (corrections.py: a free territory gets
+    an owner before a castle)."""
+    app = home
+    s = app.session
+    start(app, SHORT_NAMES)
+    app.go_current()
+    harness.frames(2)
+    harness.tap(harness.find_id("removed"))
+    app.set_lang("it")
+    harness.tap(harness.find_id("top_menu"))
+    harness.tap(harness.find_id("menu_correction"))
+    dialog = app.dialog
+    harness.tap(dialog.ids["kind_territory"])
+    tid = sorted(s.view()["territories"], key=lambda t: mag(app).territory_name(t, "it"))[0]
+    assert s.view()["territories"][tid]["owner"] is None  # nobody owns a territory before the first castles
+    harness.tap(dialog.ids["field_castle"])
+    harness.tap(dialog.ids["castle_yes"])
+    dialog.ids["reason"].text = "c'è un Castello"
+    harness.tap(dialog.ids["apply"])
+    name = mag(app).territory_name(tid, "it")
+    assert app.root.ids.toast.text == f"{name} è libero: prima indica il suo proprietario"
+    assert s.view()["territories"][tid]["castle"] is False  # refused: nothing changed
+    for _ in range(100):  # the dialog's closing animation still covers the toast
+        if dialog.get_root_window() is None:
+            break
+        time.sleep(0.01)
+        harness.frames(1)
+    harness.screenshot(str(tmp_path / "refused-correction-it.png"))
+    assert not harness.text_offenders(app.root.ids.toast)
