@@ -42,5 +42,18 @@ def test_a_button_edge_is_one_wide_until_selected(home):
     assert button._edge.width == 1.0 and stenciled_lines(button) == []
 
 
+def test_a_swatch_ring_is_one_wide_until_shown(home):
+    swatch = Factory.Swatch()
+    harness.frames(1)
+    assert stenciled_lines(swatch) == []
+    swatch.ring = True
+    harness.frames(1)  # kv updates a canvas on the next frame
+    ring = next(i for i in swatch.canvas.children if isinstance(i, Line))
+    assert ring.width == 2
+    swatch.ring = False
+    harness.frames(1)
+    assert stenciled_lines(swatch) == []
+
+
 def test_home_draws_no_stenciled_line(home):
     assert stenciled_lines(home.root) == []
