@@ -77,6 +77,7 @@ class CompanionApp(App):
         self._peeking: Any = None  # the Clock event redrawing ``peek_text``
         self._notices_shown = 0  # the hub's notices already toasted
         self._tidying: Any = None  # the Clock event giving memory back after a game
+        self._startup_problem: Any = None  # what opening the journal had to say: (key, params)
 
     # -- text -------------------------------------------------------------------------
     def t(self, key: str, *_bound: Any, **fields: Any) -> str:
@@ -102,6 +103,7 @@ class CompanionApp(App):
             self.settings.set("lang", lang)
             if self.phones is not None and self.phones.server is not None:
                 self.phones.server.lang = lang  # a phone that names no language gets the table's
+            self._say_startup(self._startup_problem)  # what home says about the journal, in the new language
             self.refresh()
 
     # -- the open game's UI --------------------------------------------------------------
@@ -233,6 +235,7 @@ class CompanionApp(App):
 
     def _say_startup(self, problem: Any) -> None:
         # the journal's notices and errors are keyed messages: shown in the table's language
+        self._startup_problem = problem  # kept to be said again when the language changes
         self.startup_error = self.t(problem[0], **{name: localize_param(value, self.lang)
                                                    for name, value in problem[1].items()}) if problem else ""
         if self.settings.problem:  # a broken settings file: the defaults are used, and said

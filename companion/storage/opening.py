@@ -32,6 +32,7 @@ from companion.storage.database import (
 )
 from companion.storage.dbview import SQLITE_MAGIC, DbView, Select, needs_immutable, read_db, wal_path
 from companion.storage.errors import StorageError, message
+from companion.storage.files import sync_folder
 from companion.storage.schema import SCHEMA_VERSION
 from companion.storage.recovery import GameReport, Merged, agree, merge
 from companion.storage.settings import data_dir
@@ -365,7 +366,7 @@ class _Opening:
         checkpointed(tmp, self.busy_timeout)
         aside = set_aside(self.path) if _any_of(self.path) else None
         os.replace(tmp, self.path)
-        shadows._sync_folder(self.path.parent)
+        sync_folder(self.path.parent)
         return aside
 
     def _rewrite_shadow(self, shadow: ShadowView, usable: ShadowView, other: bool, merged: Merged,

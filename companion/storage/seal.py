@@ -19,6 +19,7 @@ import secrets
 from pathlib import Path
 
 from companion.storage.errors import StorageError
+from companion.storage.files import sync_folder
 
 KEY_BYTES = 32
 NONCE_BYTES = 16
@@ -60,21 +61,8 @@ def _create_key(path: Path) -> bytes:
         os.fsync(fd)
     finally:
         os.close(fd)
-    _sync_folder(path.parent)  # the new name survives a power cut, like the rows it seals
+    sync_folder(path.parent)  # the new name survives a power cut, like the rows it seals
     return key
-
-
-def _sync_folder(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 def _subkey(key: bytes, purpose: bytes) -> bytes:

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.storage.files import sync_folder
 from companion.storage.sums import digest
 
 SUFFIX = ".shadow.jsonl"
@@ -44,19 +45,6 @@ def encode(obj: dict[str, Any]) -> bytes:
 
 def header(journal_id: str) -> dict[str, Any]:
     return {"shadow": FORMAT, "journal": journal_id}
-
-
-def _sync_folder(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 class ShadowWriter:
@@ -104,7 +92,7 @@ def write_new(path: Path, journal_id: str, lines: list[dict[str, Any]]) -> None:
     finally:
         os.close(fd)
     os.replace(tmp, path)
-    _sync_folder(path.parent)
+    sync_folder(path.parent)
 
 
 @dataclass

@@ -94,7 +94,8 @@ def test_a_row_damaged_in_the_database_alone_is_said_once_the_journal_opens(home
 
 
 def test_the_journals_notice_is_said_in_the_tables_language(home):
-    """The notices are keyed messages: an Italian table reads the repair in Italian."""
+    """The notices are keyed messages: an Italian table reads the repair in Italian, and
+    in English once the table switches language."""
     app = home
     game_id = new_game_with_cards_removed(app).game_id
     path = app.settings.get("database")
@@ -109,5 +110,7 @@ def test_the_journals_notice_is_said_in_the_tables_language(home):
         harness.frames_until(app.journal_ready, 60)
         assert app.startup_error.startswith("Registro: Il giornale ")
         assert "dalla seconda copia" in app.startup_error and "second copy" not in app.startup_error
+        app.set_lang("en")
+        assert "restored from the second copy" in app.startup_error and "seconda copia" not in app.startup_error
     finally:
         app.set_lang("en")

@@ -12,6 +12,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from companion.core import commands as codec
+
 from .words import refuse
 
 # ---- setup ----------------------------------------------------------------------------
@@ -232,46 +234,13 @@ def check_types(cmd: Any) -> None:
             raise refuse("field_not_object", command=name, field=f.name)
 
 
-def to_dict(cmd: Any) -> dict[str, Any]:
-    """``{"type": name, ...fields}``, plain JSON."""
-    out: dict[str, Any] = {"type": type(cmd).__name__}
-    for f in dataclasses.fields(cmd):
-        value = getattr(cmd, f.name)
-        if isinstance(value, tuple):
-            value = list(value)
-        elif isinstance(value, dict):
-            value = dict(value)
-        out[f.name] = value
-    return out
+to_dict = codec.to_dict
+_LISTS = {"members": "field_not_seats"}  # kept as tuples: the refusal when not a list
 
 
 def from_dict(d: Any) -> Any:
     """The command a dict describes, or IllegalCommand saying what is wrong with it."""
-    if not isinstance(d, dict):
-        raise refuse("command_not_object")
-    name = d.get("type")
-    cls = COMMANDS.get(name) if isinstance(name, str) else None
-    if cls is None:
-        raise refuse("unknown_command", type=repr(name))
-    fields = dataclasses.fields(cls)
-    extra = set(d) - {f.name for f in fields} - {"type"}
-    if extra:
-        raise refuse("command_no_field", command=name, field=min(map(str, extra)))
-    kwargs = {}
-    for f in fields:
-        if f.name not in d:
-            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                raise refuse("command_needs_field", command=name, field=f.name)
-            continue
-        value = d[f.name]
-        if f.name == "members":
-            if not isinstance(value, (list, tuple)):
-                raise refuse("field_not_seats", command=name, field=f.name)
-            value = tuple(value)
-        kwargs[f.name] = value
-    cmd = cls(**kwargs)
-    check_types(cmd)
-    return cmd
+    return codec.from_dict(d, COMMANDS, refuse, check_types, lists=_LISTS)
 
 
 def type_of(cmd: Any) -> str:

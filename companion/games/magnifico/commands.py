@@ -11,6 +11,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
+from companion.core import commands as codec
 from companion.errors import GameError
 
 # ---- setup -------------------------------------------------------------------------
@@ -234,43 +235,12 @@ def type_of(cmd: Command) -> str:
     return type(cmd).__name__
 
 
-def to_dict(cmd: Command) -> dict[str, Any]:
-    """``{"type": name, ...fields}``, plain JSON."""
-    out: dict[str, Any] = {"type": type(cmd).__name__}
-    for f in dataclasses.fields(cmd):
-        value = getattr(cmd, f.name)
-        if isinstance(value, tuple):
-            value = [dict(v) if isinstance(v, dict) else v for v in value]
-        elif isinstance(value, dict):
-            value = dict(value)
-        out[f.name] = value
-    return out
+to_dict = codec.to_dict
+_LISTS = dict.fromkeys(_TUPLE_FIELDS, "field_not_list")  # kept as tuples: the refusal when not a list
 
 
 def from_dict(d: Any) -> Command:
     """The command a dict describes, or GameError saying what is wrong with it."""
-    if not isinstance(d, dict):
-        raise GameError.of("command_not_object")
-    name = d.get("type")
-    cls = COMMANDS.get(name) if isinstance(name, str) else None
-    if cls is None:
-        raise GameError.of("unknown_command", type=repr(name))
-    names = {f.name for f in dataclasses.fields(cls)}
-    extra = set(d) - names - {"type"}
-    if extra:
-        raise GameError.of("command_no_field", command=name, field=repr(sorted(extra)[0]))
-    kwargs: dict[str, Any] = {}
-    for f in dataclasses.fields(cls):
-        if f.name not in d:
-            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                raise GameError.of("command_needs_field", command=name, field=repr(f.name))
-            continue
-        value = d[f.name]
-        if f.name in _TUPLE_FIELDS:
-            if not isinstance(value, (list, tuple)):
-                raise GameError.of("field_not_list", command=name, field=repr(f.name))
-            value = tuple(dict(v) if isinstance(v, dict) else v for v in value)
-        kwargs[f.name] = value
-    cmd = cls(**kwargs)
-    check_types(cmd)
+    cmd: Command = codec.from_dict(d, COMMANDS, GameError.of, check_types,
+                                   lists=_LISTS, field=repr)
     return cmd

@@ -10,7 +10,7 @@ from typing import Any
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, StringProperty
 
-from companion.app import theme
+from companion.app.screens.seats import SeatsForm
 from companion.app.widgets.common import make
 from companion.games.leonardo.game import GAME
 
@@ -21,7 +21,7 @@ MIN_SEATS, MAX_SEATS = GAME.seats
 END_STEP, END_MAX = 30, 360  # the agreed end, in minutes from the start (0: none agreed)
 
 
-class LeonardoNewGameScreen(LeonardoScreen):
+class LeonardoNewGameScreen(LeonardoScreen, SeatsForm):
     seats = ListProperty([])
     variants = DictProperty({})
     end_minutes = NumericProperty(0)
@@ -75,27 +75,11 @@ class LeonardoNewGameScreen(LeonardoScreen):
         return self.tt("new_game.end_in", minutes=int(self.end_minutes), at=at.strftime("%H:%M"))
 
     # -- seats ------------------------------------------------------------------------------
-    def set_name(self, index: int, name: str) -> None:
-        if 0 <= index < len(self.seats):
-            self.seats[index]["name"] = name.strip()[:16]
-
-    def next_colour(self, index: int) -> None:
-        used = {s["color"] for s in self.seats}
-        order = list(theme.ARMY_COLOURS)
-        current = self.seats[index]["color"]
-        for step in range(1, len(order) + 1):
-            candidate = order[(order.index(current) + step) % len(order)]
-            if candidate not in used:
-                self.seats[index]["color"] = candidate
-                break
-        self.refresh()
-
     def add_seat(self) -> None:
         if len(self.seats) >= MAX_SEATS:
             self.app.toast(self.tt("new_game.max_seats", n=MAX_SEATS))
             return
-        used = {s["color"] for s in self.seats}
-        self.seats.append({"name": "", "color": next(c for c in theme.ARMY_COLOURS if c not in used)})
+        self.seats.append({"name": "", "color": self.free_colour()})
         self.refresh()
 
     def remove_seat(self, index: int) -> None:

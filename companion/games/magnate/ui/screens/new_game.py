@@ -8,12 +8,13 @@ from kivy.factory import Factory
 from kivy.properties import DictProperty, ListProperty, StringProperty
 
 from companion.app import theme
+from companion.app.screens.seats import SeatsForm
 from companion.errors import CompanionError
 
 from .base import MagnateScreen
 
 
-class MagnateNewGameScreen(MagnateScreen):
+class MagnateNewGameScreen(MagnateScreen, SeatsForm):
     seats = ListProperty([])
     variants = DictProperty({})
     box_line = StringProperty("")
@@ -62,21 +63,6 @@ class MagnateNewGameScreen(MagnateScreen):
         return self.tr("new_game.box_unlimited") if supply is None else self.tr("new_game.box_supply", n=supply)
 
     # -- seats --------------------------------------------------------------------------
-    def set_name(self, index: int, name: str) -> None:
-        if 0 <= index < len(self.seats):
-            self.seats[index]["name"] = name.strip()[:16]
-
-    def next_colour(self, index: int) -> None:
-        used = {s["color"] for s in self.seats}
-        order = list(theme.ARMY_COLOURS)
-        current = self.seats[index]["color"]
-        for step in range(1, len(order) + 1):
-            candidate = order[(order.index(current) + step) % len(order)]
-            if candidate not in used:
-                self.seats[index]["color"] = candidate
-                break
-        self.refresh()
-
     def swap(self) -> None:
         self.seats = [self.seats[1], self.seats[0]]
         self.refresh()

@@ -5,6 +5,7 @@ from kivy.factory import Factory
 from kivy.properties import DictProperty, ListProperty, NumericProperty, StringProperty
 
 from companion.app import theme
+from companion.app.screens.seats import SeatsForm
 from companion.games.magnifico.game import GAME
 
 from .base import MagnificoScreen
@@ -13,7 +14,7 @@ MIN_SEATS, MAX_SEATS = GAME.seats  # rulebook 5.3.1-5.3.3: auctions are defined 
 TARGET_RANGE = (20, 40)  # rules-decisions: default 30, up to 40 on the board track
 
 
-class MagnificoNewGameScreen(MagnificoScreen):
+class MagnificoNewGameScreen(MagnificoScreen, SeatsForm):
     seats = ListProperty([])
     target = NumericProperty(30)
     soldiers = NumericProperty(40)
@@ -57,28 +58,11 @@ class MagnificoNewGameScreen(MagnificoScreen):
             self.ids.variants.add_widget(b)
 
     # -- seats --------------------------------------------------------------------------
-    def set_name(self, index: int, name: str):
-        if 0 <= index < len(self.seats):
-            self.seats[index]["name"] = name.strip()[:16]
-
-    def next_colour(self, index: int):
-        used = {s["color"] for s in self.seats}
-        order = list(theme.ARMY_COLOURS)
-        current = self.seats[index]["color"]
-        for step in range(1, len(order) + 1):
-            candidate = order[(order.index(current) + step) % len(order)]
-            if candidate not in used:
-                self.seats[index]["color"] = candidate
-                break
-        self.refresh()
-
     def add_seat(self):
         if len(self.seats) >= MAX_SEATS:
             self.app.toast(self.app.t("new_game.max_seats", n=MAX_SEATS))
             return
-        used = {s["color"] for s in self.seats}
-        colour = next(c for c in theme.ARMY_COLOURS if c not in used)
-        self.seats.append({"name": "", "color": colour})
+        self.seats.append({"name": "", "color": self.free_colour()})
         self.refresh()
 
     def remove_seat(self, index: int):
