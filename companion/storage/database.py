@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -97,6 +97,32 @@ class Database:
         if self._lock is not None:
             os.close(self._lock)  # releases the instance lock
             self._lock = None
+
+
+class OverDatabase:
+    """What the journal, its reader and its importer share over their open file ``_db``:
+    what opening it had to say, and closing it (also as a context manager)."""
+
+    _db: Database
+
+    @property
+    def notices(self) -> list[Message]:
+        """What the user must be told about the file (repaired, lost, moved aside, migrated)."""
+        return list(self._db.notices)
+
+    @property
+    def reports(self) -> list[GameReport]:
+        """Per game, what opening the file restored or found lost (recovery.GameReport)."""
+        return list(self._db.reports)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
 
 
 def folder_error(path: Path, err: OSError) -> StorageError:

@@ -22,20 +22,18 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from companion.core.i18n import Message
-from companion.storage.database import BUSY_TIMEOUT, Database
+from companion.storage.database import BUSY_TIMEOUT, Database, OverDatabase
 from companion.storage.dbview import no_rows
 from companion.storage.journal_records import JournalRecords
 from companion.storage.opengame import OpenGame
 from companion.storage.opening import open_database
-from companion.storage.recovery import GameReport
 from companion.storage.rules import RulesBook
 from companion.storage.sealed_rows import SealedRows
 from companion.storage.settings import database_location, key_file_location
 from companion.storage.writes import SNAPSHOT_EVERY
 
 
-class RecordImporter(SealedRows, JournalRecords):
+class RecordImporter(OverDatabase, SealedRows, JournalRecords):
     """A journal opened to add records to it (see the module doc)."""
 
     def __init__(self, db: str | Path | None = None, *, game: Any = None, snapshot_every: int = SNAPSHOT_EVERY,
@@ -51,14 +49,6 @@ class RecordImporter(SealedRows, JournalRecords):
         self._key: bytes | None = None
         self._open: dict[int, OpenGame] = {}  # the games made here, as the journal would hold them open
 
-    @property
-    def notices(self) -> list[Message]:
-        return list(self._db.notices)
-
-    @property
-    def reports(self) -> list[GameReport]:
-        return list(self._db.reports)
-
     @contextlib.contextmanager
     def _raw_connection(self) -> Iterator[sqlite3.Connection]:
         conn = self._db.connect()
@@ -67,11 +57,3 @@ class RecordImporter(SealedRows, JournalRecords):
         finally:
             conn.close()
 
-    def close(self) -> None:
-        self._db.close()
-
-    def __enter__(self) -> RecordImporter:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.close()

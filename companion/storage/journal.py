@@ -27,9 +27,8 @@ from typing import Any
 from sqlalchemy import Connection, bindparam, delete, insert, update
 from sqlmodel import Session, select
 
-from companion.core.i18n import Message
 from companion.errors import CompanionError
-from companion.storage.database import now, storage_errors
+from companion.storage.database import OverDatabase, now, storage_errors
 from companion.storage.gamelist import GameInfo, list_column
 from companion.storage.errors import StorageError, message
 from companion.storage.logbook import Teller
@@ -37,7 +36,6 @@ from companion.storage.models import CommandRow, Game, Snapshot
 from companion.storage.opening import open_database
 from companion.storage.records import dumps
 from companion.storage.reader import apply_stored
-from companion.storage.recovery import GameReport
 from companion.storage.rules import RulesBook
 from companion.storage.journal_records import JournalRecords
 from companion.storage.opengame import OpenGame, place
@@ -65,7 +63,7 @@ _UPDATE_GAME = (
 )
 
 
-class Journal(SealedRows, Snapshots, UndoRedo, JournalRecords):
+class Journal(OverDatabase, SealedRows, Snapshots, UndoRedo, JournalRecords):
     """The games of one journal file (see the module doc)."""
 
     def __init__(
@@ -87,25 +85,6 @@ class Journal(SealedRows, Snapshots, UndoRedo, JournalRecords):
         self.key_file = Path(key_file) if key_file else key_file_location()
         self._key: bytes | None = None
         self._open: dict[int, OpenGame] = {}
-
-    @property
-    def notices(self) -> list[Message]:
-        """What the user must be told about the file (repaired, lost, moved aside, migrated)."""
-        return list(self._db.notices)
-
-    @property
-    def reports(self) -> list[GameReport]:
-        """Per game, what opening the file restored or found lost (recovery.GameReport)."""
-        return list(self._db.reports)
-
-    def close(self) -> None:
-        self._db.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc_info):
-        self.close()
 
     # --- transactions ----------------------------------------------------------------
 

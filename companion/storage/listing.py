@@ -16,7 +16,6 @@ is the same. A new table (no file yet, in a folder the journal can write) has no
 from __future__ import annotations
 
 import os
-import sqlite3
 from pathlib import Path
 from typing import Any
 

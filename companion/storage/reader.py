@@ -22,15 +22,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.core.i18n import Message
 from companion.errors import CompanionError, GameError
-from companion.storage.database import BUSY_TIMEOUT, Database
+from companion.storage.database import BUSY_TIMEOUT, Database, OverDatabase
 from companion.storage.dbview import GameRec, Select
 from companion.storage.errors import StorageError, message
 from companion.storage.exports import RecordExport
 from companion.storage.gamelist import GameInfo, history_columns, list_column
 from companion.storage.opening import open_database
-from companion.storage.recovery import GameReport
 from companion.storage.rules import Rules, RulesBook
 from companion.storage.sealed_rows import SealedRows
 from companion.storage.settings import database_location, key_file_location
@@ -80,7 +78,7 @@ def apply_stored(rules: Rules, game_id: int, state: Any, seq: int, command: dict
                               detail=f"{type(err).__name__}: {err}") from err
 
 
-class JournalReader(SealedRows, RecordExport):
+class JournalReader(OverDatabase, SealedRows, RecordExport):
     """The games of one journal file, read only (see the module doc)."""
 
     def __init__(self, db: str | Path | None = None, *, game: Any = None, key_file: str | Path | None = None,
@@ -103,22 +101,6 @@ class JournalReader(SealedRows, RecordExport):
         self._db.close()
         self._db, self._games, self._open = db, dict(db.games or {}), {}
 
-    @property
-    def notices(self) -> list[Message]:
-        return list(self._db.notices)
-
-    @property
-    def reports(self) -> list[GameReport]:
-        return list(self._db.reports)
-
-    def close(self) -> None:
-        self._db.close()
-
-    def __enter__(self) -> JournalReader:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.close()
 
     def latest_game(self) -> int | None:
         """The game played last, as ``Journal.latest_game`` orders them (a journal repaired in

@@ -294,7 +294,7 @@ def _tanks(pos: dict[str, Any], side: str, s: dict[str, Any]) -> None:
     rolls = s["rolls"]
     left = pos[side]["tanks"]
     if not rolls and "intercept" not in s:
-        raise GameError(f"a tank assault fires at least one tank (rolls is empty)")
+        raise GameError("a tank assault fires at least one tank (rolls is empty)")
     if len(rolls) > left:
         raise GameError(f"the {side} has {_plural(left, 'tank')} left to fire, not {len(rolls)} (rulebook 7.5.2)")
     n_dice = tank_dice(setup_side)

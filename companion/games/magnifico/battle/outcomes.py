@@ -156,7 +156,6 @@ class Tables:
         Volley for the tanks."""
         c = self.c
         side = st[0]
-        foe = 1 - side
         sub: tuple[Any, ...]
         if action == "infantry":  # the defender's infantry: defender_infantry, per d
             sub = (action, st[2], st[8], st[9])

@@ -25,7 +25,7 @@ class LeonardoLandingScreen(LeonardoPlayScreen):
         if begun is None:
             return
         view, legal, task = begun
-        s, app = self.session, self.app
+        app = self.app
         box, bottom = self.ids.controls, self.ids.bottom
         if task is None or view.get("phase") != "turns":
             return

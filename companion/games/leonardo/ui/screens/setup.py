@@ -24,7 +24,7 @@ class LeonardoSetupScreen(LeonardoPlayScreen):
     def refresh(self) -> None:
         if not self.ready():
             return
-        s, app = self.session, self.app
+        s = self.session
         view, legal = s.view(), s.legal()
         phase = view.get("phase")
         box = self.ids.controls
@@ -119,7 +119,6 @@ class LeonardoSetupScreen(LeonardoPlayScreen):
 
     # -- the spin for the start ----------------------------------------------------------------
     def _start_spin(self, view: Any, legal: Any, box: Any) -> None:
-        app = self.app
         to_act = legal.get("to_act", [])
         spins = view["start"]["spins"]
         self.help = self.tt("setup.spin_help")

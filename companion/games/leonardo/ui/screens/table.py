@@ -4,8 +4,6 @@ from anywhere; the log of the game and the agreed end time."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from kivy.factory import Factory
 from kivy.properties import StringProperty
 

@@ -69,7 +69,6 @@ class LeonardoSpinPad(BoxLayout):
         self._show()
 
     def _show(self, *_: Any) -> None:
-        app = self.app
         for n, b in self.buttons.items():
             b.kind = "selected" if n == self.chosen else "normal"
         if self.chosen:

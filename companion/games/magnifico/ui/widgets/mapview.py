@@ -142,7 +142,7 @@ class MapView(Widget):
                 pts = [self.to_px(p) for p in poly]
                 cx = sum(p[0] for p in pts) / len(pts)
                 cy = sum(p[1] for p in pts) / len(pts)
-                verts, idx = [cx, cy, 0, 0], []
+                verts = [cx, cy, 0, 0]
                 for i, (px, py) in enumerate(pts):
                     verts += [px, py, 0, 0]
                 verts += [pts[0][0], pts[0][1], 0, 0]
