@@ -97,7 +97,11 @@ class Btn(ButtonBehavior, Label):
         self._bg_colour.rgba = bg
         self.color = fg
         self._bg.pos, self._bg.size = self.pos, self.size
-        self._edge_colour.rgba = PALETTE["accent"] if self.kind == "selected" else (0, 0, 0, 0)
+        selected = self.kind == "selected"
+        self._edge_colour.rgba = PALETTE["accent"] if selected else (0, 0, 0, 0)
+        # Kivy draws a line wider than 1 that is not opaque through a stencil of its own (four
+        # stencil steps and a rectangle, every frame): the unseen edge stays 1 wide
+        self._edge.width = 1.4 if selected else 1.0
         self._edge.rounded_rectangle = (self.x, self.y, self.width, self.height, 6)
 
     def on_release(self):
