@@ -148,13 +148,30 @@ class Swatch(Widget):
 
 
 class Toast(Label):
-    """A one-line message at the bottom of the screen that fades out after a few seconds."""
+    """A message at the bottom of the screen that fades out after a few seconds: one line as
+    wide as its text, wrapped onto more lines when it would not fit the window."""
+
+    WIDEST = 0.92  # of the window, the box's padding included
 
     def show(self, text: str, seconds: float = 3.5):
         Animation.cancel_all(self, "opacity")
+        self.text_size = (None, None)  # first its natural width
         self.text = text
+        self.texture_update()
+        room = self._room()
+        if self.texture_size[0] > room:
+            self.text_size = (room, None)
+            self.texture_update()
         self.opacity = 1
         (Animation(duration=seconds) + Animation(opacity=0, duration=0.4)).start(self)
+
+    def _room(self) -> float:
+        """The widest the text may be: the window's share less the box's padding."""
+        from kivy.core.window import Window
+
+        app = App.get_running_app()
+        pad = getattr(app, "u", 1) * 32
+        return max(100.0, Window.width * self.WIDEST - pad)
 
 
 def make(cls_name: str, **props):
