@@ -9,22 +9,40 @@ from tests.games.magnifico.ui.games import mag, start
 SHORT_NAMES = [{"name": n, "color": c} for n, c in (("A", "red"), ("B", "blue"), ("C", "green"))]
 
 
-def test_undo_and_correction_from_the_top_bar(home):
-    app = home
-    s = app.session
+def past_the_setup(app) -> None:
+    """A game whose setup's cards are removed: corrections start there."""
     start(app, SHORT_NAMES)
     app.go_current()
     harness.frames(2)
     harness.tap(harness.find_id("removed"))
+
+
+def open_correction(app):
+    harness.tap(harness.find_id("top_menu"))
+    harness.tap(harness.find_id("menu_correction"))
+    return app.dialog
+
+
+def until_closed(dialog) -> None:
+    """The dialog's closing animation holds the touches and covers the toast until it ends."""
+    for _ in range(100):
+        if dialog.get_root_window() is None:
+            break
+        time.sleep(0.01)
+        harness.frames(1)
+
+
+def test_undo_and_correction_from_the_top_bar(home):
+    app = home
+    s = app.session
+    past_the_setup(app)
     assert s.view()["phase"] == "start_roll"
     harness.tap(harness.find_id("top_undo"))
     assert s.view()["phase"] == "remove_cards"  # nothing was revealed: undo takes it back
     assert app.manager.current == "magnifico.setup"
     harness.tap(harness.find_id("removed"))  # corrections start once the setup's cards are removed
     assert s.view()["phase"] == "start_roll"
-    harness.tap(harness.find_id("top_menu"))
-    harness.tap(harness.find_id("menu_correction"))
-    dialog = app.dialog
+    dialog = open_correction(app)
     harness.tap(dialog.ids["seat_1"])
     harness.tap(dialog.ids["apply"])
     assert app.root.ids.toast.text == app.t("correction.need_reason")  # a correction needs a reason
@@ -36,11 +54,7 @@ def test_undo_and_correction_from_the_top_bar(home):
     assert app.root.ids.toast.text == app.t("correction.done")
     assert s.view()["seats"][1]["florins"] == florins + 10
     assert any("miscounted" in line for line in s.log())
-    for _ in range(100):  # the dialog's closing animation still holds the touches
-        if dialog.get_root_window() is None:
-            break
-        time.sleep(0.01)
-        harness.frames(1)
+    until_closed(dialog)
     harness.tap(harness.find_id("top_undo"))
     assert s.view()["seats"][1]["florins"] == florins  # undo takes a correction back like any command
 
@@ -48,13 +62,8 @@ def test_undo_and_correction_from_the_top_bar(home):
 def test_correcting_a_territory(home):
     app = home
     s = app.session
-    start(app, SHORT_NAMES)
-    app.go_current()
-    harness.frames(2)
-    harness.tap(harness.find_id("removed"))
-    harness.tap(harness.find_id("top_menu"))
-    harness.tap(harness.find_id("menu_correction"))
-    dialog = app.dialog
+    past_the_setup(app)
+    dialog = open_correction(app)
     harness.tap(dialog.ids["kind_territory"])
     first = dialog.ids["territory_name"].text
     harness.tap(dialog.ids["territory_next"])
@@ -76,14 +85,9 @@ def test_a_refused_correction_reads_in_the_tables_language(home, tmp_path):
     an owner before a castle)."""
     app = home
     s = app.session
-    start(app, SHORT_NAMES)
-    app.go_current()
-    harness.frames(2)
-    harness.tap(harness.find_id("removed"))
+    past_the_setup(app)
     app.set_lang("it")
-    harness.tap(harness.find_id("top_menu"))
-    harness.tap(harness.find_id("menu_correction"))
-    dialog = app.dialog
+    dialog = open_correction(app)
     harness.tap(dialog.ids["kind_territory"])
     tid = sorted(s.view()["territories"], key=lambda t: mag(app).territory_name(t, "it"))[0]
     assert s.view()["territories"][tid]["owner"] is None  # nobody owns a territory before the first castles
@@ -94,10 +98,6 @@ def test_a_refused_correction_reads_in_the_tables_language(home, tmp_path):
     name = mag(app).territory_name(tid, "it")
     assert app.root.ids.toast.text == f"{name} è libero: prima indica il suo proprietario"
     assert s.view()["territories"][tid]["castle"] is False  # refused: nothing changed
-    for _ in range(100):  # the dialog's closing animation still covers the toast
-        if dialog.get_root_window() is None:
-            break
-        time.sleep(0.01)
-        harness.frames(1)
+    until_closed(dialog)
     harness.screenshot(str(tmp_path / "refused-correction-it.png"))
     assert not harness.text_offenders(app.root.ids.toast)
