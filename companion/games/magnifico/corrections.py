@@ -142,16 +142,6 @@ def _name(state: State, seat: int) -> str:
     return state.seats[seat].name
 
 
-def _tl(state: State, tid: str) -> dict[str, str]:
-    """A territory's name in every language and its id, for a message parameter."""
-    return {**state.board.label(tid), "id": tid}
-
-
-def _cl(state: State, card: str) -> dict[str, str]:
-    """A card's name in every language and its id, for a message parameter."""
-    return {**state.card_label(card), "id": card}
-
-
 # ---- a player's counters -------------------------------------------------------------
 
 
@@ -217,7 +207,7 @@ _SEAT: dict[str, Callable[[State, int, object], int]] = {"florins": _florins, "v
 
 def _territory_counter(state: State, tid: str, counter: str, value: object) -> int | bool | None:
     t = state.territories[tid]
-    place = _tl(state, tid)
+    place = state.territory_param(tid)
     b = state.battle
     if b and tid in (b["source"], b["target"]):
         raise GameError.of("correct.in_battle", territory=place)
@@ -259,7 +249,7 @@ def _take_soldiers(state: State, seat: int, count: int, what: Message) -> None:
 
 def _owner(state: State, tid: str, value: object) -> int | None:
     t = state.territories[tid]
-    place = _tl(state, tid)
+    place = state.territory_param(tid)
     if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < state.n):
         raise GameError.of("correct.owner_value", last=state.n - 1, value=repr(value))
     old = t.owner
@@ -288,7 +278,7 @@ def _owner(state: State, tid: str, value: object) -> int | None:
 
 def _castle(state: State, tid: str, value: object) -> bool:
     t = state.territories[tid]
-    place = _tl(state, tid)
+    place = state.territory_param(tid)
     if not isinstance(value, bool):
         raise GameError.of("correct.castle_value", value=repr(value))
     old = t.castle
@@ -323,7 +313,7 @@ def card_place(state: State, card: str) -> Place:
 
 
 def _card_place(state: State, card: str, value: object) -> Place:
-    name = _cl(state, card)
+    name = state.card_param(card)
     if state.kind(card) == "leonardo":
         return _leonardo(state, value)
     if state.phase == Phase.REMOVE_CARDS:
@@ -375,7 +365,7 @@ def _leave(state: State, card: str, old: Place, name: dict[str, str]) -> None:
         p = state.seats[old["seat"]]
         kind = state.kind(card)
         if kind in VEHICLE_KINDS and old["in"] == "in_play":
-            upgrades = [_cl(state, c) for c in p.in_play if state.cards[c]["upgrade"] == kind]
+            upgrades = [state.card_param(c) for c in p.in_play if state.cards[c]["upgrade"] == kind]
             if upgrades:
                 raise GameError.of(f"correct.upgrades_first.{kind}", name=p.name, cards=upgrades)
         getattr(p, old["in"]).remove(card)

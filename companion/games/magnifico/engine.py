@@ -208,16 +208,6 @@ def _tname(state: State, tid: str) -> str:
     return state.board.name(tid)
 
 
-def _tl(state: State, tid: str) -> dict[str, str]:
-    """A territory's name in every language and its id, for a message parameter."""
-    return {**state.board.label(tid), "id": tid}
-
-
-def _cl(state: State, card: str) -> dict[str, str]:
-    """A card's name in every language and its id, for a message parameter."""
-    return {**state.card_label(card), "id": card}
-
-
 def _seat(state: State, seat: object) -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.n:
         raise GameError.of("no_seat", seat=repr(seat))
@@ -255,7 +245,7 @@ def _needs(state: State, card: str, field: str, suggest: int | None = None) -> i
         if suggest is not None:
             needs["suggest"] = suggest
         raise GameError.of("needs_value", needs=needs,
-                           field=msg(f"field.{field}"), card_name=_cl(state, card), card=card)
+                           field=msg(f"field.{field}"), card_name=state.card_param(card), card=card)
     return value
 
 
@@ -316,7 +306,7 @@ def _stage(state: State, turn: Turn, action: str) -> None:
 def _own(state: State, seat: int, tid: object) -> Territory:
     t = _territory(state, tid)
     if t.owner != seat:
-        raise GameError.of("not_own", territory=_tl(state, _territory_id(state, tid)), name=_name(state, seat))
+        raise GameError.of("not_own", territory=state.territory_param(_territory_id(state, tid)), name=_name(state, seat))
     return t
 
 
@@ -326,12 +316,12 @@ def _check_army(state: State, seat: int, t: Territory, tid: str, soldiers_: obje
     tanks = _count(tanks_, msg("count.tanks"))
     airplanes = _count(airplanes_, msg("count.airplanes"))
     if soldiers > t.soldiers - 1:
-        raise GameError.of("army_keep_one", territory=_tl(state, tid), soldiers=t.soldiers, what=what,
+        raise GameError.of("army_keep_one", territory=state.territory_param(tid), soldiers=t.soldiers, what=what,
                            most=t.soldiers - 1)
     if tanks > t.tanks:
-        raise GameError.of("only_tanks", territory=_tl(state, tid), tanks=t.tanks)
+        raise GameError.of("only_tanks", territory=state.territory_param(tid), tanks=t.tanks)
     if airplanes > t.airplanes:
-        raise GameError.of("only_airplanes", territory=_tl(state, tid), airplanes=t.airplanes)
+        raise GameError.of("only_airplanes", territory=state.territory_param(tid), airplanes=t.airplanes)
     if tanks and not state.card_in_play(seat, "tank"):
         raise GameError.of("no_tank_card_use", name=_name(state, seat))
     if airplanes and not state.card_in_play(seat, "airplane"):
@@ -407,11 +397,11 @@ def first_castle_reason(state: State, seat: int, tid: str) -> Message | None:
     """4.8: a free territory with no land border to another player's castle."""
     t = state.territories[tid]
     if t.owner is not None:
-        return msg("territory_taken", territory=_tl(state, tid))
+        return msg("territory_taken", territory=state.territory_param(tid))
     for nb in state.board.land[tid]:
         o = state.territories[nb]
         if o.castle and o.owner not in (None, seat):
-            return msg("borders_castle", territory=_tl(state, tid), name=_name(state, o.owner), other=_tl(state, nb))
+            return msg("borders_castle", territory=state.territory_param(tid), name=_name(state, o.owner), other=state.territory_param(nb))
     return None
 
 
@@ -489,7 +479,7 @@ def _recruit(state: State, cmd: C.Recruit, events: list[Event]) -> None:
         raise GameError.of("territory_twice")
     for tid in without:
         if tid not in owned:
-            raise GameError.of("not_own", territory=_tl(state, tid) if tid in state.territories else repr(tid), name=p.name)
+            raise GameError.of("not_own", territory=state.territory_param(tid) if tid in state.territories else repr(tid), name=p.name)
     if len(without) != need:
         raise GameError.of("recruit_short", name=p.name, soldiers=p.reserve, territories=len(owned), need=need)
     got = [tid for tid in owned if tid not in without]
@@ -689,7 +679,7 @@ def _choose_card(state: State, cmd: C.ChooseCard, events: list[Event]) -> None:
     seat = _chooser(state, cmd.seat)
     a = state.current_auction()
     if cmd.card not in a.cards:
-        raise GameError.of("not_on_auction", card=_cl(state, cmd.card) if cmd.card in state.cards else repr(cmd.card))
+        raise GameError.of("not_on_auction", card=state.card_param(cmd.card) if cmd.card in state.cards else repr(cmd.card))
     reason = buy_reason(state, seat, cmd.card)
     if reason:
         raise GameError(reason)
@@ -745,14 +735,14 @@ def activate_reason(state: State, seat: int, card: str) -> Message | None:
     """6.2-6.3: upgrades need their vehicle card in play; an Airplane takes at most its hooks."""
     p = state.seats[seat]
     if card not in p.store:
-        return msg("not_in_store", card_name=_cl(state, card), card=card, name=p.name)
+        return msg("not_in_store", card_name=state.card_param(card), card=card, name=p.name)
     upgrade = state.cards[card]["upgrade"]
     if upgrade == "tank" and not state.card_in_play(seat, "tank"):
-        return msg("tank_upgrade_needs", card_name=_cl(state, card), name=p.name)
+        return msg("tank_upgrade_needs", card_name=state.card_param(card), name=p.name)
     if upgrade == "airplane":
         plane = state.card_in_play(seat, "airplane")
         if not plane:
-            return msg("airplane_upgrade_needs", card_name=_cl(state, card), name=p.name)
+            return msg("airplane_upgrade_needs", card_name=state.card_param(card), name=p.name)
         hooks = state.printed(plane, "hooks")
         used = sum(1 for c in p.in_play if state.cards[c]["upgrade"] == "airplane")
         if hooks is not None and used >= hooks:
@@ -768,7 +758,7 @@ def _activate(state: State, cmd: C.Activate, events: list[Event]) -> None:
         raise GameError(reason)
     _stage(state, turn, "Activate")
     cost = _discounted(state, seat, _needs(state, cmd.card, "activation"))
-    what = msg("what.activating", card=_cl(state, cmd.card))
+    what = msg("what.activating", card=state.card_param(cmd.card))
     # Money first: the table is asked for other printed values only for a move it can pay.
     _can_pay(state, seat, cost, what)
     plane = state.card_in_play(seat, "airplane")
@@ -790,11 +780,11 @@ def _castle_ready(state: State, seat: int, tid: str, done: list[str], what: str)
     """5.4.2-3: only castles built in an earlier turn, once per castle per turn."""
     t = _own(state, seat, tid)
     if not t.castle:
-        raise GameError.of("no_castle", territory=_tl(state, tid))
+        raise GameError.of("no_castle", territory=state.territory_param(tid))
     if tid in state.current_turn().new_castles:
-        raise GameError.of("castle_new", territory=_tl(state, tid), what=what)
+        raise GameError.of("castle_new", territory=state.territory_param(tid), what=what)
     if tid in done:
-        raise GameError.of("castle_once", territory=_tl(state, tid), what=what)
+        raise GameError.of("castle_once", territory=state.territory_param(tid), what=what)
     return t
 
 
@@ -834,7 +824,7 @@ def _build_tower(state: State, cmd: C.BuildTower, events: list[Event]) -> None:
     seat = turn.seat
     t = _castle_ready(state, seat, cmd.territory, turn.towered, msg("do.take_tower"))
     if t.towers >= 4:
-        raise GameError.of("four_towers", territory=_tl(state, cmd.territory))
+        raise GameError.of("four_towers", territory=state.territory_param(cmd.territory))
     if state.supply("towers") < 1:
         raise GameError.of("box_empty_towers", count=BOX["towers"])
     _stage(state, turn, "BuildTower")
@@ -855,7 +845,7 @@ def _build_castle(state: State, cmd: C.BuildCastle, events: list[Event]) -> None
     seat = turn.seat
     t = _own(state, seat, cmd.territory)
     if t.castle:
-        raise GameError.of("has_castle", territory=_tl(state, cmd.territory))
+        raise GameError.of("has_castle", territory=state.territory_param(cmd.territory))
     if state.supply("castles") < 1:
         raise GameError.of("box_empty_castles", count=BOX["castles"])
     cost = _discounted(state, seat, CASTLE_COST)
@@ -893,9 +883,9 @@ def _invade(state: State, cmd: C.Invade, events: list[Event]) -> None:
     src = _own(state, seat, cmd.source)
     dst = _territory(state, cmd.target)
     if dst.owner is not None:
-        raise GameError.of("not_free", territory=_tl(state, cmd.target), name=_name(state, dst.owner))
+        raise GameError.of("not_free", territory=state.territory_param(cmd.target), name=_name(state, dst.owner))
     if cmd.source == cmd.target or not _reach(state, cmd.source, cmd.target):
-        raise GameError.of("out_of_reach", target=_tl(state, cmd.target), source=_tl(state, cmd.source))
+        raise GameError.of("out_of_reach", target=state.territory_param(cmd.target), source=state.territory_param(cmd.source))
     _check_army(state, seat, src, cmd.source, cmd.soldiers, cmd.tanks, cmd.airplanes, msg("what.invasion"))
     if cmd.soldiers < 1:
         raise GameError.of("invasion_one_soldier")
@@ -940,7 +930,7 @@ def battle_setup(state: State, attacker: int, source: str, target: str, soldiers
     t = state.territories[target]
     defender = t.owner
     if defender is None:
-        raise GameError.of("target_free", territory=_tl(state, target))
+        raise GameError.of("target_free", territory=state.territory_param(target))
     att = _side_setup(state, attacker, soldiers, tanks, airplanes)
     dfn = _side_setup(state, defender, t.soldiers, t.tanks, t.airplanes)
     dfn["castle"] = {"towers": t.towers} if t.castle else None
@@ -980,15 +970,15 @@ def _attack(state: State, cmd: C.Attack, events: list[Event]) -> None:
     src = _own(state, seat, cmd.source)
     dst = _territory(state, cmd.target)
     if dst.owner is None:
-        raise GameError.of("target_free", territory=_tl(state, cmd.target))
+        raise GameError.of("target_free", territory=state.territory_param(cmd.target))
     if dst.owner == seat:
-        raise GameError.of("own_territory", territory=_tl(state, cmd.target), name=_name(state, seat))
+        raise GameError.of("own_territory", territory=state.territory_param(cmd.target), name=_name(state, seat))
     defender = dst.owner
     if len(state.owned(defender)) <= 1:
-        raise GameError.of("last_territory", territory=_tl(state, cmd.target), name=_name(state, defender))
+        raise GameError.of("last_territory", territory=state.territory_param(cmd.target), name=_name(state, defender))
     how = _reach(state, cmd.source, cmd.target)
     if not how:
-        raise GameError.of("out_of_reach", target=_tl(state, cmd.target), source=_tl(state, cmd.source))
+        raise GameError.of("out_of_reach", target=state.territory_param(cmd.target), source=state.territory_param(cmd.source))
     _check_army(state, seat, src, cmd.source, cmd.soldiers, cmd.tanks, cmd.airplanes, msg("what.attack"))
     if cmd.soldiers < 1:
         raise GameError.of("attack_one_soldier")
@@ -1132,7 +1122,7 @@ def _move(state: State, cmd: C.Move, events: list[Event]) -> None:
         sea_ok = by != "land" and state.board.share_sea(source, target)
         if not (land_ok or sea_ok):
             how = msg(f"how.{by or 'either'}")
-            raise GameError.of("move_unreachable", n=i, target=_tl(state, target), source=_tl(state, source), how=how)
+            raise GameError.of("move_unreachable", n=i, target=state.territory_param(target), source=state.territory_param(source), how=how)
         src.soldiers -= soldiers
         src.tanks -= tanks
         src.airplanes -= airplanes

@@ -390,6 +390,14 @@ class State:
             return {"en": card}
         return info.get("names") or {"en": info.get("name", card)}
 
+    def card_param(self, card: str) -> dict[str, str]:
+        """A card's name in every language and its id, for a message parameter."""
+        return {**self.card_label(card), "id": card}
+
+    def territory_param(self, tid: str) -> dict[str, str]:
+        """A territory's name in every language and its id, for a message parameter."""
+        return {**self.board.label(tid), "id": tid}
+
     def kind(self, card: str) -> str:
         return self.cards[card]["kind"]
 
