@@ -334,7 +334,7 @@ def _card_place(state: State, card: str, value: object) -> Place:
                            in_play='{"seat": n, "in": "in_play"}', value=repr(value))
     if new == old:
         return old
-    _leave(state, card, old, name)
+    _leave(state, card, old)
     _enter(state, card, new, name)
     return old
 
@@ -353,7 +353,7 @@ def _leonardo(state: State, value: object) -> Place:
     return old
 
 
-def _leave(state: State, card: str, old: Place, name: dict[str, str]) -> None:
+def _leave(state: State, card: str, old: Place) -> None:
     if old == "removed":
         state.removed.remove(card)
     elif old == "deck":
