@@ -208,6 +208,8 @@ def text_offenders(root: Widget | None = None, slack: float = 1.0) -> list[str]:
             if w.shorten and w._label is not None and "\n" not in w.text:  # drawn with an ellipsis?
                 full = w._label.get_extents(w.text)[0] + 2 * w.padding_x
                 cut = full > min(boxes_w) + slack
+            elif tsh and tsw and not w.shorten:  # a fixed height drops the lines that overflow it
+                cut = _full_height(w, tsw) > min(boxes_h) + slack
             if tw > min(boxes_w) + slack or th > min(boxes_h) + slack or cut:
                 out.append(f"{w.text!r} ({type(w).__name__}): {tw:.0f}x{th:.0f} in {bw:.0f}x{bh:.0f}")
             elif not _scrolled(w):  # the box itself must be on the window
@@ -216,6 +218,13 @@ def text_offenders(root: Widget | None = None, slack: float = 1.0) -> list[str]:
                 if x0 < -slack or y0 < -slack or x1 > Window.width + slack or y1 > Window.height + slack:
                     out.append(f"{w.text!r} ({type(w).__name__}): off the window at {x0:.0f},{y0:.0f}")
     return out
+
+
+def _full_height(w, width: float) -> float:
+    """The height ``w``'s text takes at ``width`` when no height cuts it."""
+    core = type(w._label)(**{**w._label.options, "text_size": (width, None)})
+    core.refresh()
+    return core.texture.size[1] if core.texture is not None else 0
 
 
 def _scrolled(w: Widget) -> bool:

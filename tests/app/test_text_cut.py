@@ -1,0 +1,33 @@
+"""Text cut at the bottom (DEVELOPERS.md: no cut text at 800x480 and 1280x800): a label whose
+box fixes its height drops the lines that overflow, and its texture is never taller than the
+box. The measure (``harness.text_offenders``) sees such a label, and the top bar's banner
+(``FitLabel``) shrinks its text until every line shows: five 16-letter names in a roll-off."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.app import harness
+
+FIVE = ("Massimilian Wolf, Guglielmo Mazzon, Bartolomeo Mowat, Wilhelmina Marzo, Mariagrazia Momo: "
+        "lanciate 6 dadi per l'ordine di gioco")
+
+
+def test_the_measure_sees_lines_dropped_below_a_fixed_height(home):
+    from kivy.uix.label import Label
+
+    screen = home.root.ids.manager.current_screen
+    cut = Label(text=FIVE, size_hint=(None, None), size=(300, 40), pos=(10, 10))
+    cut.text_size = cut.size
+    fits = Label(text="Oslo", size_hint=(None, None), size=(300, 40), pos=(10, 100))
+    fits.text_size = fits.size
+    for w in (cut, fits):
+        screen.add_widget(w)
+    try:
+        harness.frames(2)
+        found = harness.text_offenders(screen)
+        assert any("Massimilian" in o for o in found)
+        assert not any("'Oslo'" in o for o in found)
+    finally:
+        screen.remove_widget(cut)
+        screen.remove_widget(fits)
