@@ -31,3 +31,20 @@ def test_the_measure_sees_lines_dropped_below_a_fixed_height(home):
     finally:
         screen.remove_widget(cut)
         screen.remove_widget(fits)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 800)])
+def test_a_long_banner_shrinks_until_every_line_shows(home, size):
+    """The banner of a roll-off that names every seat (Magnifico's start order, five seats)."""
+    harness.resize(size)
+    try:
+        home.banner = FIVE
+        home.show_bar = True
+        harness.frames(2)
+        banner = home.root.ids.banner
+        assert banner.font_size < banner.max_font  # it had to shrink
+        assert harness.text_offenders(banner) == []
+    finally:
+        home.banner = ""
+        home.show_bar = False
+        harness.resize((800, 480))

@@ -130,14 +130,17 @@ class FitLabel(Label):
         self._fit()
 
     def _fit(self, *_):
-        self.text_size = self.size
+        # measured with an open height: a fixed one drops the lines that overflow, and the
+        # texture never looks taller than the box
         size = self.max_font
+        self.text_size = (self.width, None)
         self.font_size = size
         self.texture_update()
         while size > self.min_font and (self.texture_size[1] > self.height or self.texture_size[0] > self.width):
             size -= 1
             self.font_size = size
             self.texture_update()
+        self.text_size = self.size
 
 
 class Swatch(Widget):
