@@ -222,7 +222,8 @@ def text_offenders(root: Widget | None = None, slack: float = 1.0) -> list[str]:
 
 def _full_height(w, width: float) -> float:
     """The height ``w``'s text takes at ``width`` when no height cuts it."""
-    core = type(w._label)(**{**w._label.options, "text_size": (width, None)})
+    # the options as the label last set them (its text is kept apart from them)
+    core = type(w._label)(**{**w._label.options, "text": w.text, "text_size": (width, None)})
     core.refresh()
     return core.texture.size[1] if core.texture is not None else 0
 
