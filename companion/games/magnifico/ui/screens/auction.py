@@ -173,6 +173,13 @@ class MagnificoAuctionScreen(MagnificoScreen):
             return  # the same cards, the same choice (a bid locked or unlocked): the rows stay
         self._offer_key = key
         box.clear_widgets()
+        # five seats turn up four cards: more rows than an 800x480 panel holds, so they scroll
+        # (laid out in the panel, they rose over the help line above them)
+        rows = Factory.BoxLayout(orientation="vertical", spacing=app.u * 6, size_hint_y=None)
+        rows.bind(minimum_height=rows.setter("height"))
+        scroll = Factory.ScrollView(do_scroll_x=False)
+        scroll.add_widget(rows)
+        box.add_widget(scroll)
         for c in a.get("cards", []):
             row = make("MagCardRow", name=self.ui.card_name(c, app.lang), effect=self.ui.card_effect(c, app.lang))
             if choose:
@@ -185,14 +192,13 @@ class MagnificoAuctionScreen(MagnificoScreen):
             else:
                 row.ids.take.opacity = 0
                 row.ids.take.disabled = True
-            box.add_widget(row)
+            rows.add_widget(row)
         if choose:
             p = Factory.Btn(text=app.t("auction.pass", name=presenters.seat_name(view, choose["seat"])),
                             kind="quiet")
             p.bind(on_tap=lambda *_: self.send(C.PassChoice(choose["seat"])))
             self.ids["pass"] = p
             box.add_widget(p)
-        box.add_widget(Factory.Widget())
 
     # -- the seats ----------------------------------------------------------------------------
     def _seats(self, s, app, view, phase, box):
