@@ -32,7 +32,7 @@ class MagnificoTableScreen(MagnificoScreen):
         panels = list(reversed(box.children))
         t = app.t
         for panel, p in zip(panels, rows):
-            panel.name = p["name"] + ("  \u00b7 Leonardo" if p["leonardo"] else "")
+            panel.name, panel.leonardo = p["name"], p["leonardo"]
             panel.rgba = p["rgba"]
             panel.acting = p["acting"]
             panel.florins = t("table.florins", n=p["florins"])
