@@ -71,6 +71,8 @@ def banner(session, lang: str, tr) -> dict:
     if phase == "remove_cards":
         a = session.action("RemoveCards") or {}
         who = t("banner.remove_cards", n=a.get("tanks", 0))
+    elif phase == "start_roll" and len(to_act) > 2:  # five names filled the bar: the one entering now
+        who = t("banner.start_roll_next", name=first, n=len(to_act) - 1)
     elif phase == "start_roll":
         who = t("banner.start_roll", names=names)
     elif phase == "first_castles":
