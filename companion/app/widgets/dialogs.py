@@ -110,7 +110,7 @@ def ask_number(app, title: str, text: str, on_value, *, masked=False, max_digits
     pad.bind(value=lambda *_: setattr(note, "text", ""))
     d.ids.body.add_widget(pad)
     d.ids.body.add_widget(note)
-    cancel = make("Btn", text=app.t("common.cancel"), kind="quiet", size_hint_y=None, height=app.touch * 0.8)
+    cancel = make("Btn", text=app.t("common.cancel"), kind="quiet", size_hint_y=None, height=app.touch)  # 0.8: 35 px
     cancel.bind(on_tap=lambda *_: d.dismiss())
     d.ids.body.add_widget(cancel)
     d.ids["keypad"], d.ids["note"], d.ids["cancel"] = pad, note, cancel
