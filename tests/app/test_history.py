@@ -138,3 +138,21 @@ def test_a_game_without_screens_is_listed_but_never_opened(home, tmp_path, monke
     finally:
         registry._loaded.pop("toy", None)
         forget_toy()
+
+
+def test_five_long_names_keep_the_games_state_in_view(home):
+    """Five 16-letter names overflow a row at 800x480: the list loses its middle, the state at
+    its end (round, winner) stays shown (the quality sweep: it read '... Wilhelmina Marzo, Mari...')."""
+    from companion.app.screens.seats import NAME_LENGTH
+
+    names = ("Massimilian Wolf", "Guglielmo Mazzon", "Bartolomeo Mowat", "Wilhelmina Marzo", "Mariagrazia Momo")
+    assert all(len(n) == NAME_LENGTH for n in names)
+    seats = [{"name": n, "color": c} for n, c in zip(names, ("red", "blue", "green", "yellow", "purple"))]
+    app = home
+    assert mag(app).new_game(seats=seats, variants={}, target=30, soldiers=40) is None
+    row = history_row(app, app.session.game_id)
+    label = next(w for w in harness.walk(row) if getattr(w, "text", None) == row.detail)
+    label.texture_update()
+    shown = label._label.shorten(row.detail)
+    assert shown != row.detail  # it does overflow
+    assert shown.startswith(names[0][:8]) and shown.endswith(row.detail[-12:])
