@@ -48,3 +48,19 @@ def test_a_long_banner_shrinks_until_every_line_shows(home, size):
         home.banner = ""
         home.show_bar = False
         harness.resize((800, 480))
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 800)])
+def test_a_long_winner_keeps_both_lines_whole(home, size):
+    """The game-over title with a 16-letter name wraps onto two lines: both whole in its box."""
+    harness.resize(size)
+    screen = home.screens["game_over"]
+    try:
+        home.go("game_over")
+        screen.winner = "Bartolomeo Mowat is the Magnifico!"
+        harness.frames(2)
+        assert harness.text_offenders(screen.ids.winner) == []
+    finally:
+        screen.winner = ""
+        home.go("home")
+        harness.resize((800, 480))
