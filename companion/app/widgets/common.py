@@ -117,7 +117,8 @@ class Btn(ButtonBehavior, Label):
         self.color = fg
         self._bg.pos, self._bg.size = self.pos, self.size
         if self.kind == "selected":
-            show_edge(self._edge_colour, self._edge, 1.4, rounded_rectangle=(self.x, self.y, self.width, self.height, 6))
+            show_edge(self._edge_colour, self._edge, 1.4,
+                      rounded_rectangle=(self.x, self.y, self.width, self.height, 6))
             self._edge_shown = True
         elif self._edge_shown:
             hide_edge(self._edge_colour, self._edge)
@@ -180,7 +181,8 @@ class Swatch(Widget):
 
     def _redraw_ring(self, *_):
         if self.ring:
-            show_edge(self._ring_colour, self._ring, 2, ellipse=(self.x - 2, self.y - 2, self.width + 4, self.height + 4))
+            show_edge(self._ring_colour, self._ring, 2,
+                      ellipse=(self.x - 2, self.y - 2, self.width + 4, self.height + 4))
             self._ring_shown = True
         elif self._ring_shown:
             hide_edge(self._ring_colour, self._ring)
