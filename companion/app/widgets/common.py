@@ -14,6 +14,24 @@ from kivy.uix.widget import Widget
 from companion.app.theme import PALETTE, text_on
 
 
+def show_edge(colour: Color, line: Line, width: float, **shape: tuple[float, ...]) -> None:
+    """Draw ``line`` (an edge or a ring) in the accent colour, ``width`` wide, with its
+    ``shape`` (``rounded_rectangle=...`` or ``ellipse=...``, a property of Kivy's Line)."""
+    colour.rgba = PALETTE["accent"]
+    line.width = width
+    for name, value in shape.items():
+        setattr(line, name, value)
+
+
+def hide_edge(colour: Color, line: Line) -> None:
+    """An unseen edge keeps no points (so nothing is drawn for it: no draw a frame, no vertex
+    buffer), is 1 wide and transparent: Kivy draws a line wider than 1 that is not opaque
+    through a stencil of its own (four stencil steps and a rectangle, every frame)."""
+    colour.rgba = (0, 0, 0, 0)
+    line.width = 1.0
+    line.points = []
+
+
 class Panel(Widget):
     """Mixin-free marker; the rounded background is drawn in kv (``<Panel>`` rule)."""
 
@@ -37,7 +55,8 @@ class Btn(ButtonBehavior, Label):
             self._bg_colour = Color()
             self._bg = RoundedRectangle(radius=[6])
             self._edge_colour = Color(0, 0, 0, 0)
-            self._edge = Line(width=1.4)
+            self._edge = Line()
+        self._edge_shown = False
         self.fbind("pos", self._redraw)
         self.fbind("size", self._redraw)
         self.fbind("state", self._redraw)
@@ -97,12 +116,13 @@ class Btn(ButtonBehavior, Label):
         self._bg_colour.rgba = bg
         self.color = fg
         self._bg.pos, self._bg.size = self.pos, self.size
-        selected = self.kind == "selected"
-        self._edge_colour.rgba = PALETTE["accent"] if selected else (0, 0, 0, 0)
-        # Kivy draws a line wider than 1 that is not opaque through a stencil of its own (four
-        # stencil steps and a rectangle, every frame): the unseen edge stays 1 wide
-        self._edge.width = 1.4 if selected else 1.0
-        self._edge.rounded_rectangle = (self.x, self.y, self.width, self.height, 6)
+        if self.kind == "selected":
+            show_edge(self._edge_colour, self._edge, 1.4,
+                      rounded_rectangle=(self.x, self.y, self.width, self.height, 6))
+            self._edge_shown = True
+        elif self._edge_shown:
+            hide_edge(self._edge_colour, self._edge)
+            self._edge_shown = False
 
     def on_release(self):
         if self.reason:
@@ -144,10 +164,32 @@ class FitLabel(Label):
 
 
 class Swatch(Widget):
-    """A filled circle in an army's colour (drawn in kv)."""
+    """A filled circle in an army's colour (drawn in kv); with ``ring``, a gold ring round it
+    (drawn here, over the circle in ``canvas.after`` whenever the kv rule is applied, and
+    given its points only while it shows)."""
 
     rgba = ListProperty([0.5, 0.5, 0.5, 1])
     ring = BooleanProperty(False)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        with self.canvas.after:
+            self._ring_colour = Color(0, 0, 0, 0)
+            self._ring = Line()
+        self._ring_shown = False
+        self.fbind("ring", self._redraw_ring)
+        self.fbind("pos", self._redraw_ring)
+        self.fbind("size", self._redraw_ring)
+        self._redraw_ring()
+
+    def _redraw_ring(self, *_):
+        if self.ring:
+            show_edge(self._ring_colour, self._ring, 2,
+                      ellipse=(self.x - 2, self.y - 2, self.width + 4, self.height + 4))
+            self._ring_shown = True
+        elif self._ring_shown:
+            hide_edge(self._ring_colour, self._ring)
+            self._ring_shown = False
 
 
 class Toast(Label):

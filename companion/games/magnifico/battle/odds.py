@@ -11,14 +11,17 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping
-from fractions import Fraction
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from companion.errors import GameError
 
-from . import dice, exact as exact_odds, exact_moves, outcomes
 from . import policy as P
-from .flow import Flow
+
+if TYPE_CHECKING:
+    from .flow import Flow
+
+# The flow and the exact machinery load on their first use: the app's own process needs
+# the battle's rules only (its odds run in another process) and so never loads them.
 
 ROUNDING = 1e-12  # float and fixed-point rounding, on top of the pruned mass (tests check it)
 
@@ -41,6 +44,8 @@ def odds(position: dict[str, Any], exact: bool = False) -> dict[str, Any]:
     if not isinstance(position, dict) or "setup" not in position:
         raise GameError("odds need a battle position (from start or step)")
     if exact:
+        from . import exact as exact_odds
+
         numerators, denominator = exact_odds.end_distribution(position)
         return _exact_report(numerators, denominator)
     if position["over"]:
@@ -54,6 +59,8 @@ def odds(position: dict[str, Any], exact: bool = False) -> dict[str, Any]:
 def _flow(c: P.Context, st: P.Compact) -> Flow:
     """A flow of context c that serves compact state st, kept for the last _KEEP battles
     while it stays small (the later positions of a battle have fewer pieces: it serves them)."""
+    from .flow import Flow
+
     flow = _FLOWS.pop(c, None)
     if flow is None or not flow.fits(st) or flow.size() > MAX_FLOW_ENTRIES:
         flow = Flow(c, P.worth_infantry_for(c), st)
@@ -65,6 +72,8 @@ def _flow(c: P.Context, st: P.Compact) -> Flow:
 
 def clear_cache() -> None:
     """Forget every kept flow, chain and table (the benchmark measures cold runs)."""
+    from . import dice, exact as exact_odds, exact_moves, outcomes
+
     _FLOWS.clear()
     exact_odds.clear_cache()
     dice.clear()
@@ -99,6 +108,10 @@ def report(ends: Mapping[End, float], error_bound: float = 0.0) -> dict[str, Any
 
 def _exact_report(ends: Mapping[End, int], denominator: int) -> dict[str, Any]:
     """report() of exact numerators over one denominator, with the fractions as strings."""
+    from fractions import Fraction
+
+    from . import exact as exact_odds
+
     totals: dict[str | None, int] = {"attacker": 0, "defender": 0, None: 0}
     survivors: dict[str, defaultdict[int, int]] = {"attacker": defaultdict(int), "defender": defaultdict(int)}
     for (winner, a, d), n in ends.items():
