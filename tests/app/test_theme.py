@@ -33,3 +33,20 @@ def test_each_seat_keeps_its_colour_and_a_seat_without_one_gets_a_free_one():
     assert len(set(plain)) == 3
     mixed = theme.seat_colours([{"color": "white"}, {"color": "red"}, {}])
     assert mixed[1] == theme.army("red") and len(set(mixed)) == 3
+
+
+def test_every_games_demo_seats_wear_colours_the_app_draws_and_names():
+    """A bots' game of every installed game, at its most seats, seats its players in army
+    colours the app knows: a swatch in that colour and its name in both languages (Leonardo's
+    demo once seated a sixth player in "white": a grey swatch and the raw key on the form)."""
+    from companion.app.i18n import Translations
+    from companion.core.registry import games
+
+    words = Translations()
+
+    for game in games():
+        header = game.demo_header(game.seats[1], seed=1)
+        for seat in header["seats"]:
+            assert seat["color"] in theme.ARMY_COLOURS, (game.name, seat)
+            for lang in ("en", "it"):
+                assert f"colour.{seat['color']}" in words.strings[lang], (game.name, lang, seat)

@@ -24,7 +24,7 @@ from .state import FACTIONS, State
 from .words import refuse
 
 NAMES = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio"]
-COLORS = ["red", "blue", "green", "yellow", "purple", "white"]
+COLORS = ["red", "blue", "green", "yellow", "purple", "orange"]
 END_AFTER_ROUNDS = 25
 MAX_COMMANDS = 20000
 
