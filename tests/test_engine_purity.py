@@ -1,5 +1,6 @@
-"""The engines are pure: no UI, hardware or database imports (DEVELOPERS.md). A game's
-``ui`` subpackage is its screens, not its engine, and is checked by tests/test_layers.py."""
+"""The engines are pure: no UI, hardware or database imports (docs/architecture.md,
+"Layers"). A game's ``ui`` subpackage is its screens, not its engine, and is checked by
+tests/test_layers.py."""
 
 import ast
 import pathlib

@@ -1,7 +1,8 @@
-"""Text cut at the bottom (DEVELOPERS.md: no cut text at 800x480 and 1280x800): a label whose
-box fixes its height drops the lines that overflow, and its texture is never taller than the
-box. The measure (``harness.text_offenders``) sees such a label, and the top bar's banner
-(``FitLabel``) shrinks its text until every line shows: five 16-letter names in a roll-off."""
+"""Cut text (docs/architecture.md, "A game's screens": no cut text at 800x480 and 1280x800).
+The measure (``harness.text_offenders``) sees a label shortened with an ellipsis, and one
+whose box fixes its height and so drops the lines that overflow (its texture is never taller
+than the box); the top bar's banner (``FitLabel``) shrinks its text until every line shows:
+five 16-letter names in a roll-off."""
 
 from __future__ import annotations
 
@@ -13,24 +14,40 @@ FIVE = ("Massimilian Wolf, Guglielmo Mazzon, Bartolomeo Mowat, Wilhelmina Marzo,
         "lanciate 6 dadi per l'ordine di gioco")
 
 
-def test_the_measure_sees_lines_dropped_below_a_fixed_height(home):
-    from kivy.uix.label import Label
-
-    screen = home.root.ids.manager.current_screen
-    cut = Label(text=FIVE, size_hint=(None, None), size=(300, 40), pos=(10, 10))
-    cut.text_size = cut.size
-    fits = Label(text="Oslo", size_hint=(None, None), size=(300, 40), pos=(10, 100))
-    fits.text_size = fits.size
+def _reported(screen, cut, fits) -> list[str]:
+    """The offenders the measure finds on ``screen`` with a cut label and a fitting one added."""
     for w in (cut, fits):
         screen.add_widget(w)
     try:
         harness.frames(2)
-        found = harness.text_offenders(screen)
-        assert any("Massimilian" in o for o in found)
-        assert not any("'Oslo'" in o for o in found)
+        return harness.text_offenders(screen)
     finally:
         screen.remove_widget(cut)
         screen.remove_widget(fits)
+
+
+def test_the_measure_sees_a_shortened_label(home):
+    """A long text in a short, shortened box is reported; a fitting one is not."""
+    from kivy.uix.label import Label
+
+    cut = Label(text="Constantinople and Copenhagen " * 3, shorten=True, size_hint=(None, None), size=(80, 30))
+    cut.text_size = cut.size
+    fits = Label(text="Oslo", size_hint=(None, None), size=(200, 40))
+    found = _reported(home.root.ids.manager.current_screen, cut, fits)
+    assert any("Constantinople" in o for o in found)
+    assert not any("'Oslo'" in o for o in found)
+
+
+def test_the_measure_sees_lines_dropped_below_a_fixed_height(home):
+    from kivy.uix.label import Label
+
+    cut = Label(text=FIVE, size_hint=(None, None), size=(300, 40), pos=(10, 10))
+    cut.text_size = cut.size
+    fits = Label(text="Oslo", size_hint=(None, None), size=(300, 40), pos=(10, 100))
+    fits.text_size = fits.size
+    found = _reported(home.root.ids.manager.current_screen, cut, fits)
+    assert any("Massimilian" in o for o in found)
+    assert not any("'Oslo'" in o for o in found)
 
 
 @pytest.mark.parametrize("size", [(800, 480), (1280, 800)])

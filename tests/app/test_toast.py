@@ -1,7 +1,7 @@
 """The toast (widgets/common.py ``Toast``): a refusal or a notice at the bottom of the screen.
 A long one, a correction refused with its reason say, wraps onto more lines inside the
 window instead of spilling off both edges; a short one stays one line as wide as its text
-(DEVELOPERS.md: no cut, overlapping or spilling text at 800x480 and 1280x800)."""
+(docs/architecture.md, "A game's screens": no cut or spilling text at 800x480 and 1280x800)."""
 
 from __future__ import annotations
 

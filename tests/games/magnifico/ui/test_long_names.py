@@ -2,7 +2,8 @@
 on Magnifico's screens at 800x480 and 1280x800, Italian and English: every name and line
 shows whole (``harness.text_offenders``), the auction's cards do not rise over its help line
 and the end-of-round table keeps its title inside its panel. The quality sweep of the
-screens as a full table meets them (DEVELOPERS.md: no cut, overlapping or spilling text)."""
+screens as a full table meets them (docs/architecture.md, "A game's screens": no cut or
+spilling text)."""
 
 from __future__ import annotations
 

@@ -45,26 +45,6 @@ def test_every_screen_of_the_tour_fits_its_text(home, lang):
     assert not offenders, "\n".join(offenders)
 
 
-def test_the_measure_sees_a_cut_label(home):
-    """The measure itself: a long text in a short, shortened box is reported; a fitting one is not."""
-    from kivy.uix.label import Label
-
-    screen = home.root.ids.manager.current_screen if "manager" in home.root.ids else home.root
-    cut = Label(text="Constantinople and Copenhagen " * 3, shorten=True, size_hint=(None, None), size=(80, 30))
-    cut.text_size = cut.size
-    fits = Label(text="Oslo", size_hint=(None, None), size=(200, 40))
-    for w in (cut, fits):
-        screen.add_widget(w)
-    try:
-        harness.frames(2)
-        found = harness.text_offenders(screen)
-        assert any("Constantinople" in o for o in found)
-        assert not any("'Oslo'" in o for o in found)
-    finally:
-        screen.remove_widget(cut)
-        screen.remove_widget(fits)
-
-
 def test_a_notice_and_the_games_bar_stay_on_their_screens(home):
     """Issue 15: a notice never stays on the next screen, and the game's top bar does not
     cover the titles of History, Settings or Home."""
