@@ -78,30 +78,30 @@ def test_a_button_edge_has_points_only_while_selected(shown):
     button.pos, button.size = (30, 40), (120, 48)  # after the kv rule's height
     harness.frames(1)
     assert stenciled_lines(button) == [] and unseen_drawn(button) == []
-    assert button._edge.points == [] and button._edge_colour.a == 0
+    assert button._edge.line.points == [] and button._edge.colour.a == 0
     button.kind = "selected"  # the edge shows, in the accent colour, at its width, round the button
     harness.frames(1)
-    assert round(button._edge.width, 3) == 1.4  # a C float
-    assert button._edge_colour.rgba == pytest.approx(PALETTE["accent"])
-    assert button._edge.rounded_rectangle[:5] == (30, 40, 120, 48, 6)
-    assert box(button._edge) == near((30, 40, 150, 88))
+    assert round(button._edge.line.width, 3) == 1.4  # a C float
+    assert button._edge.colour.rgba == pytest.approx(PALETTE["accent"])
+    assert button._edge.line.rounded_rectangle[:5] == (30, 40, 120, 48, 6)
+    assert box(button._edge.line) == near((30, 40, 150, 88))
     button.pos, button.size = (100, 10), (200, 60)  # it follows the button
     harness.frames(1)
-    assert box(button._edge) == near((100, 10, 300, 70))
+    assert box(button._edge.line) == near((100, 10, 300, 70))
     button.kind = "normal"
     harness.frames(1)
-    assert button._edge.points == [] and button._edge.width == 1.0
+    assert button._edge.line.points == [] and button._edge.line.width == 1.0
     assert stenciled_lines(button) == [] and unseen_drawn(button) == []
 
 
 def test_a_swatch_ring_has_points_only_while_shown(shown):
     swatch = shown(Factory.Swatch(pos=(50, 60)))
     assert stenciled_lines(swatch) == [] and unseen_drawn(swatch) == []
-    assert swatch._ring.points == []
+    assert swatch._ring.line.points == []
     swatch.ring = True
     harness.frames(1)
-    ring = swatch._ring
-    assert ring.width == 2 and swatch._ring_colour.rgba == pytest.approx(PALETTE["accent"])
+    ring = swatch._ring.line
+    assert ring.width == 2 and swatch._ring.colour.rgba == pytest.approx(PALETTE["accent"])
     w, h = swatch.size
     assert box(ring) == near((48, 58, 50 + w + 2, 60 + h + 2))
     swatch.pos = (10, 20)

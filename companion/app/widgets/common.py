@@ -14,22 +14,34 @@ from kivy.uix.widget import Widget
 from companion.app.theme import PALETTE, text_on
 
 
-def show_edge(colour: Color, line: Line, width: float, **shape: tuple[float, ...]) -> None:
-    """Draw ``line`` (an edge or a ring) in the accent colour, ``width`` wide, with its
-    ``shape`` (``rounded_rectangle=...`` or ``ellipse=...``, a property of Kivy's Line)."""
-    colour.rgba = PALETTE["accent"]
-    line.width = width
-    for name, value in shape.items():
-        setattr(line, name, value)
+class Edge:
+    """A gold line round a widget (a button's edge, a swatch's ring), made inside the widget's
+    canvas block. It has points only while it shows, so nothing is drawn for it otherwise (no
+    draw a frame, no vertex buffer); unseen it is also 1 wide and transparent, since Kivy draws
+    a line wider than 1 that is not opaque through a stencil of its own (four stencil steps and
+    a rectangle, every frame)."""
 
+    def __init__(self) -> None:
+        self.colour = Color(0, 0, 0, 0)
+        self.line = Line()
+        self.shown = False
 
-def hide_edge(colour: Color, line: Line) -> None:
-    """An unseen edge keeps no points (so nothing is drawn for it: no draw a frame, no vertex
-    buffer), is 1 wide and transparent: Kivy draws a line wider than 1 that is not opaque
-    through a stencil of its own (four stencil steps and a rectangle, every frame)."""
-    colour.rgba = (0, 0, 0, 0)
-    line.width = 1.0
-    line.points = []
+    def show(self, width: float, **shape: tuple[float, ...]) -> None:
+        """Draw it in the accent colour, ``width`` wide, with its ``shape``
+        (``rounded_rectangle=...`` or ``ellipse=...``, a property of Kivy's Line)."""
+        self.colour.rgba = PALETTE["accent"]
+        self.line.width = width
+        for name, value in shape.items():
+            setattr(self.line, name, value)
+        self.shown = True
+
+    def hide(self) -> None:
+        if not self.shown:
+            return
+        self.colour.rgba = (0, 0, 0, 0)
+        self.line.width = 1.0
+        self.line.points = []
+        self.shown = False
 
 
 class Panel(Widget):
@@ -54,9 +66,7 @@ class Btn(ButtonBehavior, Label):
         with self.canvas.before:
             self._bg_colour = Color()
             self._bg = RoundedRectangle(radius=[6])
-            self._edge_colour = Color(0, 0, 0, 0)
-            self._edge = Line()
-        self._edge_shown = False
+            self._edge = Edge()
         self.fbind("pos", self._redraw)
         self.fbind("size", self._redraw)
         self.fbind("state", self._redraw)
@@ -117,12 +127,9 @@ class Btn(ButtonBehavior, Label):
         self.color = fg
         self._bg.pos, self._bg.size = self.pos, self.size
         if self.kind == "selected":
-            show_edge(self._edge_colour, self._edge, 1.4,
-                      rounded_rectangle=(self.x, self.y, self.width, self.height, 6))
-            self._edge_shown = True
-        elif self._edge_shown:
-            hide_edge(self._edge_colour, self._edge)
-            self._edge_shown = False
+            self._edge.show(1.4, rounded_rectangle=(self.x, self.y, self.width, self.height, 6))
+        else:
+            self._edge.hide()
 
     def on_release(self):
         if self.reason:
@@ -174,9 +181,7 @@ class Swatch(Widget):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         with self.canvas.after:
-            self._ring_colour = Color(0, 0, 0, 0)
-            self._ring = Line()
-        self._ring_shown = False
+            self._ring = Edge()
         self.fbind("ring", self._redraw_ring)
         self.fbind("pos", self._redraw_ring)
         self.fbind("size", self._redraw_ring)
@@ -184,12 +189,9 @@ class Swatch(Widget):
 
     def _redraw_ring(self, *_):
         if self.ring:
-            show_edge(self._ring_colour, self._ring, 2,
-                      ellipse=(self.x - 2, self.y - 2, self.width + 4, self.height + 4))
-            self._ring_shown = True
-        elif self._ring_shown:
-            hide_edge(self._ring_colour, self._ring)
-            self._ring_shown = False
+            self._ring.show(2, ellipse=(self.x - 2, self.y - 2, self.width + 4, self.height + 4))
+        else:
+            self._ring.hide()
 
 
 class Toast(Label):
