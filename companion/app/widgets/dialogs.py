@@ -43,6 +43,22 @@ class Dialog(ModalView):
 
     title = StringProperty("")
 
+    def fit_height(self, most: float = 0.95) -> None:
+        """As high as its content, at most ``most`` of the window: a form whose rows each have
+        their own height, stacked from the bottom, leaves no empty band under its title."""
+        from kivy.core.window import Window
+
+        body, frame = self.ids.body, self.ids.frame
+        body.size_hint_y = None
+        body.bind(minimum_height=body.setter("height"))
+        self.size_hint_y = None
+
+        def fit(*_):
+            self.height = min(frame.minimum_height, Window.height * most)
+
+        frame.bind(minimum_height=fit)
+        fit()
+
 
 def dialog(app, title: str, size=(0.7, 0.8)) -> Dialog:
     """An empty dialog in the app's colours (content goes in ``ids.body``), not yet open."""

@@ -134,7 +134,8 @@ def open_correction_form(app):
                    lambda: choose(territory=territories[(i - 1) % len(territories)]))
             t = view["territories"][form["territory"]]
             owner = view["seats"][t["owner"]]["name"] if t.get("owner") is not None else app.t("correction.nobody")
-            name = Factory.Txt(text=f"{ui.territory_name(form['territory'], app.lang)} ({owner})", halign="center")
+            name = Factory.Txt(text=f"{ui.territory_name(form['territory'], app.lang)} ({owner})", halign="center",
+                               pos_hint={"center_y": 0.5})
             which.add_widget(name)
             d.ids["territory_name"] = name
             button(which, "territory_next", ">", False,
@@ -194,6 +195,7 @@ def open_correction_form(app):
     row.add_widget(cancel)
     row.add_widget(ok)
     body.add_widget(row)
+    d.fit_height()  # every row has its own height: at full height they left a band under the title
     d.open()
     app.dialog = d
     return d

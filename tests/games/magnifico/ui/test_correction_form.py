@@ -3,6 +3,8 @@ Magnifico's counters (docs/storage.md: ``Correct`` is a command like any other).
 
 import time
 
+import pytest
+
 from companion.app import harness
 from tests.games.magnifico.ui.games import mag, start
 
@@ -101,3 +103,30 @@ def test_a_refused_correction_reads_in_the_tables_language(home, tmp_path):
     until_closed(dialog)
     harness.screenshot(str(tmp_path / "refused-correction-it.png"))
     assert not harness.text_offenders(app.root.ids.toast)
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+@pytest.mark.parametrize("size", [(800, 480), (1280, 800)])
+def test_the_correction_form_starts_under_its_title(home, size, lang):
+    """The form is as high as its rows: its help starts just under the title (at the dialog's
+    full height its rows sat at the bottom, under an empty band of 71 px at 800x480, 144 at
+    1280x800), and nothing of it is cut, in both of the form's kinds."""
+    app = home
+    past_the_setup(app)
+    app.set_lang(lang)
+    harness.resize(size)
+    try:
+        dialog = open_correction(app)
+        for kind in ("seat", "territory"):
+            harness.tap(dialog.ids["kind_" + kind])
+            harness.frames(20)  # the opening animation
+            title = harness.find_text(dialog.title, root=dialog, exact=True)
+            first = dialog.ids.body.children[-1]  # the help, the form's first line
+            assert first.text == app.t("correction.help")
+            assert title.y - first.top <= app.u * 12  # the dialog's spacing, and no more
+            assert dialog.y >= 0 and dialog.top <= size[1]
+            assert harness.text_offenders(dialog) == []
+        dialog.dismiss()
+        until_closed(dialog)
+    finally:
+        harness.resize((800, 480))
