@@ -19,6 +19,10 @@ def add_arguments(parser: argparse.ArgumentParser, command: str) -> None:
         parser.add_argument("--size", action="append", help="only this size, WIDTHxHEIGHT (repeatable; "
                             "default 800x480 and 1280x800)")
         parser.add_argument("--game", action="append", help="only this game's screens (repeatable; default all)")
+        parser.add_argument("--seats", type=int, help="players at each demo table (a game that takes fewer "
+                            "or more seats the nearest count it takes; default each game's own)")
+        parser.add_argument("--long-names", action="store_true",
+                            help="players with 16-letter names, the longest the new-game form takes")
         return
     parser.add_argument("--lang", choices=("it", "en"), help="language of the screens")
     parser.add_argument("--fullscreen", action="store_true", help="fill the screen (the Pi kiosk)")
@@ -74,7 +78,8 @@ def apply_hardware_option(settings, value: str) -> str | None:
 def run(args) -> int:
     if args.command == "screenshots":
         sizes = [_size(text) for text in args.size] if args.size else list(SIZES)
-        return screenshots(Path(args.out), args.lang or ["it", "en"], args.seed, sizes, args.game)
+        return screenshots(Path(args.out), args.lang or ["it", "en"], args.seed, sizes, args.game,
+                           seats=args.seats, long_names=args.long_names)
     from companion.app import kivy_env
     from companion.app.settings import Settings
 
@@ -96,8 +101,9 @@ def run(args) -> int:
 
 
 def screenshots(out: Path, langs: list[str], seed: int = 7, sizes: list[tuple[int, int]] | None = None,
-                games: list[str] | None = None) -> int:
-    """Every screen of a demo game of each game at 800x480 and 1280x800, in each language, as PNG files."""
+                games: list[str] | None = None, seats: int | None = None, long_names: bool = False) -> int:
+    """Every screen of a demo game of each game at 800x480 and 1280x800, in each language, as
+    PNG files; ``seats`` and ``long_names`` as ``companion.app.tour.visit`` takes them."""
     import os
     import tempfile
 
@@ -119,7 +125,7 @@ def screenshots(out: Path, langs: list[str], seed: int = 7, sizes: list[tuple[in
     written = 0
     for lang in langs:
         app.set_lang(lang)
-        for name in tour.visit(app, seed=seed, games=games):
+        for name in tour.visit(app, seed=seed, games=games, seats=seats, long_names=long_names):
             app.root.ids.toast.opacity = 0  # a message from an earlier step would linger on every shot
             for size in sizes:
                 harness.resize(size)

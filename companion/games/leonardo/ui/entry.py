@@ -126,10 +126,10 @@ class LeonardoUI:
             return None
         return view["round"], {"capital": P.capital_values(view), "cash": P.cash_values(view)}
 
-    def tour(self, app: Any, seed: int) -> Iterator[str]:
+    def tour(self, app: Any, seed: int, seats: int | None = None, names: Sequence[str] | None = None) -> Iterator[str]:
         from .tour import visit
 
-        return visit(app, seed=seed)
+        return visit(app, seed=seed, seats=seats, names=names)
 
     # -- the box profile and a new game ------------------------------------------------------
     def profile_path(self) -> str | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from companion.app import harness
@@ -54,10 +54,11 @@ def _half_profile() -> dict[str, Any]:
     return p
 
 
-def visit(app: Any, seed: int = 7) -> Iterator[str]:
-    """Each screen once, in the order the game reaches it."""
+def visit(app: Any, seed: int = 7, seats: int | None = None, names: Sequence[str] | None = None) -> Iterator[str]:
+    """Each screen once, in the order the game reaches it: ``seats`` players (3 by default),
+    seated under ``names`` where given (the first ``seats`` of them)."""
     seen: set[str] = set()
-    for name in _play(app):
+    for name in _play(app, seats or PLAYERS, names):
         if name not in seen:
             seen.add(name)
             yield name
@@ -68,9 +69,11 @@ def _send(app: Any, command: Any) -> None:
         raise RuntimeError(f"the tour's command was refused: {command} ({app.session.last_reason})")
 
 
-def _play(app: Any) -> Iterator[str]:
+def _play(app: Any, players: int, names: Sequence[str] | None) -> Iterator[str]:
     s, ui = app.session, app.uis["leonardo"]
-    header = demo_header(PLAYERS, SEED, variants={"sealed_bets": False})
+    header = demo_header(players, SEED, variants={"sealed_bets": False})
+    for seat, name in zip(header["seats"], names or ()):
+        seat["name"] = name
     form = app.screens[L + "new_game"]
     form.reset()
     form.seats = [dict(seat) for seat in header["seats"]]

@@ -105,10 +105,10 @@ class MagnateUI:
             return None
         return int(view["turn"]), presenters.chart_values(view)
 
-    def tour(self, app: Any, seed: int) -> Iterator[str]:
+    def tour(self, app: Any, seed: int, seats: int | None = None, names: Sequence[str] | None = None) -> Iterator[str]:
         from .tour import visit
 
-        return visit(app, seed=seed)
+        return visit(app, seed=seed, seats=seats, names=names)
 
     # -- starting a game ------------------------------------------------------------------
     def variant_names(self) -> dict[str, bool]:

@@ -8,7 +8,7 @@ the game has been shown, the rest of the game goes straight to the session, to t
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from companion.app import harness
@@ -56,20 +56,27 @@ def _dismiss(app: Any) -> None:
     harness.frames(2)
 
 
-def visit(app: Any, seed: int = 7) -> Iterator[str]:
-    """Each screen once: the first time the demo game reaches it."""
+def visit(app: Any, seed: int = 7, seats: int | None = None, names: Sequence[str] | None = None) -> Iterator[str]:
+    """Each screen once: the first time the demo game reaches it. Magnate seats two (``seats``
+    can be nothing else); ``names``, where given, are the players' names."""
+    if seats not in (None, len(NAMES)):
+        raise ValueError(f"Magnate seats {len(NAMES)} players, not {seats}")
     seen: set[str] = set()
-    for name in _play(app, seed):
+    for name in _play(app, seed, names):
         if name not in seen:
             seen.add(name)
             yield name
 
 
-def start(app: Any, seed: int, courts: bool = True) -> None:
-    """A new game from Magnate's form, with the demo's names (what the tests start from too)."""
+def start(app: Any, seed: int, courts: bool = True, names: Sequence[str] | None = None) -> None:
+    """A new game from Magnate's form, with the demo's names or ``names`` (what the tests start
+    from too)."""
     form = app.screens[M + "new_game"]
     form.reset()
-    form.seats = [{"name": n, "color": c} for n, c in NAMES]
+    seated = [{"name": n, "color": c} for n, c in NAMES]
+    for seat, name in zip(seated, names or ()):
+        seat["name"] = name
+    form.seats = seated
     app.go(M + "new_game")
     harness.frames(2)
     variants = dict(GAME.demo_header(2, seed)["variants"], courts=courts)
@@ -77,9 +84,9 @@ def start(app: Any, seed: int, courts: bool = True) -> None:
     form.refresh()
 
 
-def _play(app: Any, seed: int) -> Iterator[str]:
+def _play(app: Any, seed: int, names: Sequence[str] | None) -> Iterator[str]:
     s = app.session
-    start(app, seed)
+    start(app, seed, names=names)
     yield "magnate-new-game"
     _tap(harness.find_id("start"))
     index, shown = 0, set()

@@ -171,10 +171,10 @@ class MagnificoUI:
         seats = view["seats"]
         return view["round"], {"vp": [p["vp"] for p in seats], "florins": [p["florins"] for p in seats]}
 
-    def tour(self, app: Any, seed: int) -> Iterator[str]:
+    def tour(self, app: Any, seed: int, seats: int | None = None, names: Sequence[str] | None = None) -> Iterator[str]:
         from .tour import visit
 
-        return visit(app, seed=seed)
+        return visit(app, seed=seed, seats=seats, names=names)
 
     # -- starting a game ------------------------------------------------------------------
     def variant_names(self) -> dict[str, tuple[Any, Any]]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Sequence
 
 from companion.app import harness
 from companion.games.magnifico import commands as C
@@ -16,6 +17,7 @@ from companion.games.magnifico import commands as C
 M = "magnifico."  # Magnifico's screens in the app's manager
 
 NAMES = (("Anna", "red"), ("Bruno", "blue"), ("Carla", "green"))
+MORE = (("Dario", "yellow"), ("Elena", "purple"))  # the fourth and fifth seats, when asked for
 
 
 def _distances(game_map: dict, start: str) -> dict:
@@ -51,21 +53,25 @@ def _screen(app, name):
     return app.screens[M + name]
 
 
-def visit(app, seed: int = 7, target: int = 8):
-    """Each screen once: the first time the demo game reaches it."""
+def visit(app, seed: int = 7, target: int = 8, seats: int | None = None, names: Sequence[str] | None = None):
+    """Each screen once: the first time the demo game reaches it, with ``seats`` players
+    (``NAMES``' by default) seated under ``names`` where given."""
+    seated = [{"name": n, "color": c} for n, c in (NAMES + MORE)[: seats or len(NAMES)]]
+    for seat, name in zip(seated, names or ()):
+        seat["name"] = name
     seen = set()
-    for name in _play(app, seed, target):
+    for name in _play(app, seed, target, seated):
         if name not in seen:
             seen.add(name)
             yield name
 
 
-def _play(app, seed: int, target: int):
+def _play(app, seed: int, target: int, seated: list[dict]):
     rng = random.Random(seed)
     s, ui = app.session, app.uis["magnifico"]
     ng = _screen(app, "new_game")
     ng.reset()
-    ng.seats = [{"name": n, "color": c} for n, c in NAMES]
+    ng.seats = seated
     _show(app, M + "new_game")
     yield "02-new-game-magnifico"
     reason = ui.new_game(seats=ng.seat_list(), variants={}, target=target, soldiers=40)
