@@ -86,7 +86,7 @@ def _add_lang(parser: argparse.ArgumentParser) -> None:
     """``--lang`` on a subcommand that has none of its own (the app's chooses its screens')."""
     try:
         parser.add_argument("--lang", choices=LANGUAGES,
-                            help="language of the messages (default: the table's settings, else English)")
+                            help="language of a refusal or notice (default: the table's saved language, else English)")
     except argparse.ArgumentError:
         pass
 
