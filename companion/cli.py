@@ -5,6 +5,11 @@ and ``run(args) -> int``; the modules are imported plainly, only for the subcomm
 (so ``state`` does not pay for Kivy). A game adds its own subcommands (Magnifico's
 ``battle`` and ``odds``) through its ``cli_commands()``. Without a subcommand the
 touchscreen app starts.
+
+A refusal or a journal's notice is one line on stderr in the table's language: ``--lang it|en``
+if given, else the ``lang`` the app saved in its settings file, else English (a machine
+without settings: scripts and bug reports read the same words). The settings are read only
+when there is something to say, so a command that succeeds pays nothing for it.
 """
 
 from __future__ import annotations
@@ -56,6 +61,36 @@ SUBCOMMANDS: dict[str, tuple[Callable[[], ModuleType], str]] = {
 }
 
 
+LANGUAGES = ("en", "it")
+
+
+def error_lang(args: Any = None) -> str:
+    """The language of a command's messages (see the module doc)."""
+    lang = getattr(args, "lang", None)
+    if isinstance(lang, str) and lang in LANGUAGES:
+        return lang
+    from companion.storage.settings import load_settings
+
+    saved = load_settings().get("lang")
+    return saved if saved in LANGUAGES else "en"
+
+
+def say(reason: Any, args: Any = None, lang: str | None = None) -> str:
+    """A refusal, an error or a message in the language of the command (``error_lang``)."""
+    from companion.core.i18n import localized
+
+    return localized(reason, lang or error_lang(args))
+
+
+def _add_lang(parser: argparse.ArgumentParser) -> None:
+    """``--lang`` on a subcommand that has none of its own (the app's chooses its screens')."""
+    try:
+        parser.add_argument("--lang", choices=LANGUAGES,
+                            help="language of a refusal or notice (default: the table's saved language, else English)")
+    except argparse.ArgumentError:
+        pass
+
+
 def _game_commands(only: str | None = None) -> dict[str, tuple[Any, str]]:
     """Subcommands the installed games add: name -> (module, help)."""
     from companion.core import registry
@@ -82,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         extra = {} if wanted else _game_commands(None if argv[0] in ("-h", "--help") else argv[0])
     except CompanionError as err:
-        print(err.reason, file=sys.stderr)
+        print(say(err), file=sys.stderr)
         return 2
     table = {name: (loader, text) for name, (loader, text) in SUBCOMMANDS.items()}
     for name, (loader, help_text) in table.items():
@@ -90,15 +125,17 @@ def main(argv: list[str] | None = None) -> int:
         if name == wanted:
             modules[name] = loader()
             modules[name].add_arguments(p, name)
+            _add_lang(p)
     for name, (module, help_text) in extra.items():
         p = sub.add_parser(name, help=help_text)
         module.add_arguments(p, name)
+        _add_lang(p)
         modules[name] = module
     args = parser.parse_args(argv)
     try:
         return modules[args.command].run(args) or 0
     except CompanionError as err:
-        print(err.reason, file=sys.stderr)
+        print(say(err, args), file=sys.stderr)
         return 2
     except BrokenPipeError:
         # the reader (say `| head`) went away: stop quietly, as Unix tools do

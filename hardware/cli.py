@@ -29,8 +29,15 @@ def add_arguments(parser, command: str) -> None:
     parser.add_argument("--verbose", action="store_true", help="log what the reader says")
 
 
-def _fail(message) -> int:
-    print(f"dice: {message}", file=sys.stderr)
+def _say(message, args) -> str:
+    """A message in the command's language (``--lang``, else the table's settings)."""
+    from companion.cli import say
+
+    return say(message, args)
+
+
+def _fail(message, args) -> int:
+    print(f"dice: {_say(message, args)}", file=sys.stderr)
     return 2
 
 
@@ -44,24 +51,24 @@ def run(args) -> int:
     logging.basicConfig(level=logging.INFO if args.verbose else logging.ERROR, stream=sys.stderr,
                         format="%(message)s")
     if args.expect < 1:
-        return _fail(text("cli_expect"))
+        return _fail(text("cli_expect"), args)
     if not 0 < args.timeout < MAX_TIMEOUT:  # also refuses nan
-        return _fail(text("cli_timeout", top=f"{MAX_TIMEOUT:g}", given=str(args.timeout)))
+        return _fail(text("cli_timeout", top=f"{MAX_TIMEOUT:g}", given=str(args.timeout)), args)
     try:
         settings = hw_settings.load(args.settings).dice
         port = args.port or settings.port
         if port:
             check_port(port)
     except HardwareError as err:
-        return _fail(err.reason)
+        return _fail(err, args)
     hello_timeout = min(settings.hello_timeout_s, args.timeout / 2)  # a search ends before the wait
     reader = DiceReader(port, baudrate=settings.baudrate, hello_timeout=hello_timeout,
                         backoff=(min(0.2, args.timeout), settings.backoff_s[1]), retry_first_open=False)
     try:
         roll = reader.wait_roll(args.expect, args.kind, args.timeout,
-                                on_notice=lambda message: print(message, file=sys.stderr, flush=True))
+                                on_notice=lambda message: print(_say(message, args), file=sys.stderr, flush=True))
     except HardwareError as err:
-        print(f"dice: {err.reason}", file=sys.stderr)
+        print(f"dice: {_say(err, args)}", file=sys.stderr)
         # a port that does not open, a reader of another protocol: waiting longer cannot help
         return 1 if err.key in ("no_roll_within", "no_roll_within_because") else 2
     finally:

@@ -80,7 +80,7 @@ def test_the_readme_starts_with_its_two_commands():
     blocks = re.findall(r"```sh\n(.*?)```", text, re.S)
     assert blocks[:2] == [
         "python3 -m venv .venv && .venv/bin/pip install -q -e . && .venv/bin/python -m companion\n",
-        "python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]' && .venv/bin/python -m pytest\n",
+        "python3 -m venv .venv && .venv/bin/pip install -q -e '.[test]' && .venv/bin/python -m pytest -n auto\n",
     ]
     assert text.index("```sh") < text.index("## ")  # before any section
 

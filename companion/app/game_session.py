@@ -190,7 +190,7 @@ class GameSession:
         try:
             box_profile.remember(self.game, command, self.settings.get("box_profile"))
         except CompanionError as err:
-            self.profile_problem = err.reason
+            self.profile_problem = _reason(err)  # keeps its key: shown in the table's language
         except Exception as err:  # a read-only folder, a full card: the game goes on
             self.profile_problem = str(err)
 

@@ -82,7 +82,7 @@ class HardwareHub:
             self.problem = ""
         except Exception as err:
             self.handsets = None
-            self.problem = getattr(err, "reason", None) or str(err)
+            self.problem = getattr(err, "message", None) or str(err)  # a keyed refusal keeps its key
             return
         if self.handsets.factory_label == "MockFactory":
             self.keyboard = HandsetKeyboard(self.handsets)
@@ -252,7 +252,7 @@ class HardwareHub:
             try:
                 self.dice.request(n, kind)
             except CompanionError as err:
-                self.notice = err.reason
+                self.notice = err.message
 
     def dice_done(self) -> None:
         self.dice_candidate = None

@@ -163,7 +163,7 @@ class CompanionApp(App):
         try:
             used = hub.key(chr(key), pressed)
         except Exception as err:  # real pins: the keyboard cannot press them
-            self.toast(getattr(err, "reason", str(err)))
+            self.toast(self.reason(getattr(err, "message", None) or str(err)))
             return False
         if used:
             self._peek(hub.peek)

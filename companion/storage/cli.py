@@ -29,10 +29,14 @@ def add_arguments(parser, command: str) -> None:
         parser.add_argument("--out", metavar="FILE", help="write the record to FILE (mode 0600) instead of stdout")
 
 
-def _tell(journal) -> int:
-    """The journal's notices on stderr; 1 if commands were lost, else 0."""
-    for notice in journal.notices:
-        print(notice, file=sys.stderr)
+def _tell(journal, args=None) -> int:
+    """The journal's notices on stderr (in the command's language); 1 if commands were lost, else 0."""
+    if journal.notices:
+        from companion.cli import error_lang, say
+
+        lang = error_lang(args)
+        for notice in journal.notices:
+            print(say(notice, lang=lang), file=sys.stderr)
     return 1 if any(r.losses for r in journal.reports) else 0
 
 
@@ -48,7 +52,7 @@ def run(args) -> int:
     # only the rows of the games printed are read (the whole file when the copies disagree)
     rows_of = listed if args.list else played_last if args.game is None else one(args.game)
     with JournalReader(args.db, rows_of=rows_of) as journal:
-        status = _tell(journal)
+        status = _tell(journal, args)
         if args.list:
             for g in journal.games():
                 state = "won by " + g.winner if g.winner else ("finished" if g.finished else "in progress")
@@ -56,7 +60,10 @@ def run(args) -> int:
             return status
         game = args.game if args.game is not None else journal.latest_game()
         if game is None:
-            print(f"The journal {journal.path} holds no games.", file=sys.stderr)
+            from companion.cli import say
+            from companion.core.i18n import Domain
+
+            print(say(Domain("storage").msg("no_games", path=str(journal.path)), args), file=sys.stderr)
             return 2
         if args.command == "export":
             if getattr(args, "out", None):
@@ -71,9 +78,13 @@ def run(args) -> int:
 
 
 def _import(args, journal_class) -> int:
+    from companion.core.i18n import Domain
     from companion.errors import GameError
 
+    T = Domain("storage")
+
     name = "standard input" if args.file == "-" else args.file
+    shown = T.msg("standard_input") if args.file == "-" else args.file
     try:
         if args.file == "-":
             text = sys.stdin.read()
@@ -81,9 +92,9 @@ def _import(args, journal_class) -> int:
             with open(args.file, encoding="utf-8") as f:
                 text = f.read()
     except (OSError, UnicodeDecodeError) as err:
-        raise GameError(f"{name} cannot be read ({getattr(err, 'strerror', None) or err})") from None
+        raise GameError(T.msg("record_unreadable", name=shown, detail=str(getattr(err, "strerror", None) or err))) from None
     with journal_class(args.db) as journal:
-        _tell(journal)
+        _tell(journal, args)
         game = journal.import_record(text, name=name)
     print(game)
     return 0

@@ -34,3 +34,26 @@ def test_a_hold_outlives_its_lock_no_longer():
         assert hub.notice == "" and hub.arbiter.holder(2) == "handset"
     finally:
         hub.stop()
+
+
+def test_handsets_that_cannot_open_keep_the_refusals_key(monkeypatch):
+    """The settings screen says why the handsets did not open in the table's language: the hub
+    keeps the keyed refusal, not its English text."""
+    from companion.core.i18n import localized
+    from companion.errors import HardwareError
+    from hardware.handsets import BidHandsets
+
+    refusal = HardwareError.of("keyboard_needs_mock")
+
+    def refuse(*args, **kwargs):
+        raise refusal
+
+    monkeypatch.setattr(BidHandsets, "from_settings", refuse)
+    hub = HardwareHub(Settings({"hardware": "simulated"}))
+    hub.start()
+    try:
+        assert hub.handsets is None
+        shown = hub.status()["handsets"]
+        assert localized(shown, "it") == localized(refusal.message, "it") != refusal.reason
+    finally:
+        hub.stop()

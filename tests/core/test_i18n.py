@@ -24,7 +24,8 @@ KEYED_SOURCES = [
     *sorted((ROOT / "companion" / "core").glob("*.py")),
     *[ROOT / "companion" / "games" / "magnifico" / f for f in
       ("engine.py", "commands.py", "state.py", "record.py", "demo.py", "legality.py", "describe.py",
-       "corrections.py", "battle/machine.py")],
+       "corrections.py", "battle/machine.py", "data.py", "battle/notation.py", "battle/cli.py",
+       "battle/simulate.py", "battle/odds.py")],
 ]
 
 
@@ -109,6 +110,44 @@ def test_no_unkeyed_game_error_left_in_the_converted_files():
         for line in path.read_text(encoding="utf-8").splitlines():
             if "GameError(" in line and "raise" in line:
                 assert "GameError(reason)" in line, (path.name, line)
+
+
+# Every domain: the error class's own (``GameError.of`` looks in magnifico's, ``StorageError.of``
+# in storage's...) or a ``T = Domain("storage")`` of the same file.
+CLASS_DOMAIN = {"GameError": "magnifico", "IllegalCommand": "magnifico", "StorageError": "storage",
+                "JournalRefusal": "storage", "HardwareError": "hardware", "InputRefused": "hardware",
+                "ReaderNotFound": "hardware", "CompanionError": "core"}
+ALL_SOURCES = sorted([*(ROOT / "companion").rglob("*.py"), *(ROOT / "hardware").rglob("*.py")])
+
+
+def _domain_keys(text):
+    """(domain, key) of each literal key a file passes to ``Cls.of`` or a ``Domain``'s msg/error."""
+    for m in re.finditer(r"\b(" + "|".join(CLASS_DOMAIN) + r")\.of\(\s*\"([^\"{}]+)\"", text):
+        yield CLASS_DOMAIN[m.group(1)], m.group(2)
+    names = dict(re.findall(r"^(\w+) = (?:i18n\.)?Domain\(\"(\w+)\"\)", text, re.M))
+    for m in re.finditer(r"(?<![\w.])(\w+)\.(?:msg|error|format)\(\s*\"([^\"{}]+)\"", text):
+        if m.group(1) in names:
+            yield names[m.group(1)], m.group(2)
+    yield from re.findall(r"Domain\(\"(\w+)\"\)\.(?:msg|error)\(\s*\"([^\"{}]+)\"", text)
+
+
+def test_every_key_of_every_domain_is_in_its_catalogue():
+    """A key missing from its catalogue would show as the bare key (``data.in_file {...}``)."""
+    used = {(path.relative_to(ROOT).as_posix(), domain, key) for path in ALL_SOURCES
+            for domain, key in _domain_keys(path.read_text(encoding="utf-8"))}
+    assert len(used) > 350  # the scan found the raise sites (distinct per file)
+    assert ("companion/games/magnifico/data.py", "magnifico", "data.in_file") in used
+    assert ("companion/storage/cli.py", "storage", "no_games") in used
+    missing = [u for u in sorted(used) if i18n.catalog(u[1]).format(u[2], {}, "en") is None]
+    assert missing == []
+
+
+def test_no_refusal_is_plain_english():
+    """One error tree, every message keyed: no error of the tree is raised with a literal text."""
+    plain = re.compile(r"\b(?:" + "|".join(CLASS_DOMAIN) + r")\(\s*f?[\"']")
+    found = [f"{path.relative_to(ROOT)}:{n}" for path in ALL_SOURCES
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if plain.search(line)]
+    assert found == []
 
 
 # ---------------------------------------------------------------------------------------

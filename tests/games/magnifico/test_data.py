@@ -302,3 +302,52 @@ def test_neighbour_helpers(shipped_map):
     assert "brugge" in land["london"]  # Strait of Dover crossing
     assert "milano" not in land["munchen"]  # the Helvetic area lies between
     assert "lisboa" in sea["dublin"] and not land["dublin"]
+
+
+# ---------------------------------------------------------------- the refusals in Italian
+
+
+def _italian(err: GameError) -> str:
+    """The refusal in Italian, checked to be a real translation (never the bare key)."""
+    assert err.key and err.key.startswith("data.")
+    it = err.localized("it")
+    assert it != err.reason and not it.startswith(err.key) and "{" not in it
+    return it
+
+
+def test_a_map_refusal_reads_in_italian(shipped_map):
+    """Rulebook 1: the map has 4 seas; one less is refused in the table's language."""
+    broken = copy.deepcopy(shipped_map)
+    broken["seas"] = broken["seas"][:-1]
+    with pytest.raises(GameError) as e:
+        data.validate_map(broken)
+    assert e.value.reason == "the map must have 4 seas, this one has 3"
+    assert _italian(e.value) == "la mappa deve avere 4 mari, questa ne ha 3"
+
+
+def test_a_refusal_inside_a_file_keeps_the_inner_key(tmp_path, shipped_cards):
+    """The file's name is a prefix; the inner refusal still translates (a nested message)."""
+    cards = copy.deepcopy(shipped_cards)
+    cards["cards"][0]["id"] = cards["cards"][1]["id"]
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps(cards), encoding="utf-8")
+    with pytest.raises(GameError) as e:
+        data.load_cards(path)
+    assert e.value.reason == f"cards file {path}: card ids appear twice: {cards['cards'][1]['id']}"
+    assert e.value.params["detail"].key == "data.card_ids_twice"
+    assert _italian(e.value) == f"file delle carte {path}: id di carta ripetuti: {cards['cards'][1]['id']}"
+    assert json.loads(json.dumps(e.value.to_dict()))["params"]["detail"]["key"] == "data.card_ids_twice"
+
+
+def test_a_box_profile_refusal_reads_in_italian():
+    """rules-decisions: no tank rolls more than 6 dice; a profile saying 9 is refused, in Italian too."""
+    with pytest.raises(GameError) as e:
+        data.load_box({"cards": {"tank_1": {"dice": 9}}})
+    assert e.value.reason == "box profile: tank_1: dice 9 is not possible (dice is from 1 to 6)"
+    assert _italian(e.value) == "profilo della scatola: tank_1: dice 9 non è possibile (dice va da 1 a 6)"
+
+
+def test_a_missing_file_reads_in_italian(tmp_path):
+    with pytest.raises(GameError) as e:
+        data.load_map(tmp_path / "nope.json")
+    assert _italian(e.value) == f"file della mappa {tmp_path / 'nope.json'}: il file non esiste"

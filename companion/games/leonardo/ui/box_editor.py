@@ -40,7 +40,7 @@ class BoxEditor:
             self.problem = ""
             return B.validate(saved or {})
         except CompanionError as err:
-            self.problem = err.reason
+            self.problem = err.message
             return B.defaults()
 
     def set(self, item: str, field: str, value: Any) -> Any:

@@ -99,7 +99,7 @@ class Devices:
                 hs.close_sealed()
                 self.opened = None
         except CompanionError as err:
-            self.hardware.problem = err.reason
+            self.hardware.problem = err.message
 
     @property
     def kind(self) -> str | None:

@@ -36,16 +36,16 @@ def read_battle(path: str) -> dict[str, Any]:
             with open(path, encoding="utf-8") as f:
                 text = f.read()
     except FileNotFoundError:
-        raise GameError(f"{path}: no such file") from None
+        raise GameError.of("battle_file.missing", path=path) from None
     except IsADirectoryError:
-        raise GameError(f"{path}: is a directory, not a battle file") from None
+        raise GameError.of("battle_file.directory", path=path) from None
     except UnicodeDecodeError:
-        raise GameError(f"{path}: not UTF-8 text") from None
+        raise GameError.of("battle_file.not_utf8", path=path) from None
     except OSError as err:
-        raise GameError(f"{path}: cannot be read ({err.strerror})") from None
+        raise GameError.of("battle_file.unreadable", path=path, detail=str(err.strerror)) from None
     data = notation.load_json(text, "stdin" if path == "-" else path)
     if not isinstance(data, dict):
-        raise GameError("a battle file holds one JSON object")
+        raise GameError.of("battle_file.not_object")
     return data
 
 

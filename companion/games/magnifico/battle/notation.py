@@ -11,6 +11,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
+from companion.core.i18n import Message, msg
 from companion.errors import GameError
 
 SIDES = ("attacker", "defender")
@@ -44,43 +45,44 @@ STEP_KEYS = {
 }
 
 
-def load_json(text: str, where: str = "input") -> object:
-    """Parse JSON text; a syntax error becomes a GameError naming the place."""
+def load_json(text: str, where: str | None = None) -> object:
+    """Parse JSON text; a syntax error becomes a GameError naming the place (a file, by default "input")."""
+    place = msg("notation.input") if where is None else where
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
-        raise GameError(f"{where} is not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
+        raise GameError.of("notation.bad_json_at", where=place, detail=err.msg, line=err.lineno, column=err.colno) from None
     except (TypeError, ValueError) as err:
-        raise GameError(f"{where} is not valid JSON: {err}") from None
+        raise GameError.of("notation.bad_json", where=place, detail=str(err)) from None
     except RecursionError:
-        raise GameError(f"{where} is not valid JSON: nested too deeply") from None
+        raise GameError.of("notation.bad_json", where=place, detail=msg("data.nested_too_deeply")) from None
 
 
 def _count(value: Any, what: str, *, low: int = 0, high: int | None = None) -> int:
     if value is None:
         value = 0
     if isinstance(value, bool) or not isinstance(value, int):
-        raise GameError(f"{what} must be a whole number, not {json.dumps(value)}")
+        raise GameError.of("notation.not_whole", what=what, value=json.dumps(value))
     if value < low or (high is not None and value > high):
-        bound = f"{low}..{high}" if high is not None else f"at least {low}"
-        raise GameError(f"{what} must be {bound}, not {value}")
+        bound = msg("notation.bound.range", low=low, high=high) if high is not None else msg("notation.bound.at_least", low=low)
+        raise GameError.of("notation.out_of_bounds", what=what, bound=bound, value=value)
     count: int = value
     return count
 
 
-def _keys(obj: Any, allowed: Iterable[str], what: str) -> dict[str, Any]:
+def _keys(obj: Any, allowed: Iterable[str], what: str | Message) -> dict[str, Any]:
     if not isinstance(obj, dict):
-        raise GameError(f"{what} must be an object, not {json.dumps(obj)[:40]}")
+        raise GameError.of("notation.not_object", what=what, value=json.dumps(obj)[:40])
     unknown = sorted(set(obj) - set(allowed))
     if unknown:
-        raise GameError(f"unknown key {unknown[0]!r} in {what}")
+        raise GameError.of("notation.unknown_key", name=repr(unknown[0]), what=what)
     return obj
 
 
 def face(value: Any, what: str) -> str:
     """One die face, checked."""
     if value not in FACES:
-        raise GameError(f"{what}: {json.dumps(value)[:30]} is not a die face (hit, blank or explosion)")
+        raise GameError.of("notation.not_a_face", what=what, value=json.dumps(value)[:30])
     checked: str = value
     return checked
 
@@ -88,10 +90,10 @@ def face(value: Any, what: str) -> str:
 def dice(value: Any, what: str, count: int | None = None) -> list[str]:
     """A list of die faces, optionally of an exact length."""
     if not isinstance(value, list):
-        raise GameError(f"{what} must be a list of die faces")
+        raise GameError.of("notation.faces_list", what=what)
     faces = [face(v, what) for v in value]
     if count is not None and len(faces) != count:
-        raise GameError(f"{what} needs {count} {'die' if count == 1 else 'dice'}, got {len(faces)}")
+        raise GameError.of("notation.dice_count", what=what, count=count, got=len(faces))
     return faces
 
 
@@ -100,7 +102,7 @@ def _tank_card(value: Any, who: str) -> dict[str, int] | None:
         return None
     card = _keys(value, ("dice", "hits"), f"{who} tank_card")
     if card.get("dice") is None or card.get("hits") is None:
-        raise GameError(f"{who} tank_card needs both its printed dice and hits")
+        raise GameError.of("notation.tank_card_both", who=who)
     return {
         "dice": _count(card["dice"], f"{who} tank_card dice", low=1, high=MAX_TANK_DICE),
         "hits": _count(card["hits"], f"{who} tank_card hits"),
@@ -131,10 +133,7 @@ def _side(value: Any, who: str) -> dict[str, Any]:
     if plane is not None and plane["hooks"] is not None:
         upgrades = sum(cards[k] for k in AIRPLANE_UPGRADES)
         if upgrades > plane["hooks"]:
-            raise GameError(
-                f"{who}'s Airplane card takes {plane['hooks']} upgrades (hooks), "
-                f"{upgrades} are in play (rulebook 6.3)"
-            )
+            raise GameError.of("notation.hooks_full", side=msg(f"battle.of.{who}"), hooks=plane["hooks"], upgrades=upgrades)
     if who == "defender":
         castle = raw.get("castle")
         if castle is not None:
@@ -153,50 +152,47 @@ def parse_setup(data: Any, *, allow_script: bool = False) -> dict[str, Any]:
     """
     allowed = TOP_KEYS if allow_script else TOP_KEYS[:-1]
     if isinstance(data, dict) and "script" in data and not allow_script:
-        raise GameError("the setup of a battle has no script; send the steps one by one")
-    raw = _keys(data, allowed, "the battle")
+        raise GameError.of("notation.setup_no_script")
+    raw = _keys(data, allowed, msg("notation.where.battle"))
     for who in SIDES:
         if who not in raw:
-            raise GameError(f"the battle has no {who}")
+            raise GameError.of("notation.no_side", side=msg(f"notation.side.{who}"))
     attacker = _side(raw["attacker"], "attacker")
     defender = _side(raw["defender"], "defender")
     sea_raid = raw.get("sea_raid", False)
     if not isinstance(sea_raid, bool):
-        raise GameError("sea_raid must be true or false")
+        raise GameError.of("notation.sea_raid_bool")
     variants_raw = _keys(raw.get("variants") or {}, VARIANTS, "variants")
     variants = {}
     for key, choices in VARIANTS.items():
         value = variants_raw.get(key, choices[0])
         if value not in choices:
-            raise GameError(f"variant {key} must be one of {', '.join(choices)}, not {json.dumps(value)}")
+            raise GameError.of("notation.variant_choice", name=key, choices=list(choices), value=json.dumps(value))
         variants[key] = value
 
     # Army limits, rulebook 7.2 and rules-decisions "Battle".
     if attacker["soldiers"] < 1:
-        raise GameError("an attacking army needs at least 1 soldier (rulebook 7.2.2)")
+        raise GameError.of("notation.attacker_no_soldier")
     if attacker["soldiers"] > MAX_SOLDIERS:
-        raise GameError(f"an attacking army takes at most {MAX_SOLDIERS} soldiers, not {attacker['soldiers']} (rulebook 7.2.1)")
+        raise GameError.of("notation.attacker_soldiers", most=MAX_SOLDIERS, n=attacker["soldiers"])
     machines = attacker["tanks"] + attacker["airplanes"]
     if machines > MAX_MACHINES:
-        raise GameError(f"an attacking army takes at most {MAX_MACHINES} tanks and airplanes together, not {machines} (rulebook 7.2.1)")
+        raise GameError.of("notation.attacker_machines", most=MAX_MACHINES, n=machines)
     if attacker["tanks"] and attacker["tank_card"] is None:
-        raise GameError("without a Tank card the attacker's tanks are captured pieces that cannot attack (rulebook 8.3)")
+        raise GameError.of("notation.captured_tanks")
     if attacker["airplanes"] and attacker["airplane_card"] is None:
-        raise GameError("without an Airplane card the attacker's airplanes are captured pieces that cannot attack (rulebook 8.3)")
+        raise GameError.of("notation.captured_airplanes")
     if defender["soldiers"] < 1:
-        raise GameError("the defender has no soldier: that territory is invaded, not attacked")
+        raise GameError.of("notation.defender_no_soldier")
     if sea_raid:
         landing = landing_losses(attacker, defender)
         if landing >= attacker["soldiers"]:
-            raise GameError(
-                f"the landing of this sea raid costs {landing} soldier{'s' if landing != 1 else ''}, "
-                f"which leaves none of the {attacker['soldiers']} (rules-decisions: Sea raid)"
-            )
+            raise GameError.of("notation.landing_leaves_none", landing=landing, soldiers=attacker["soldiers"])
     setup = {"attacker": attacker, "defender": defender, "sea_raid": sea_raid, "variants": variants}
     if allow_script:
         script = raw.get("script", [])
         if not isinstance(script, list):
-            raise GameError("script must be a list of steps")
+            raise GameError.of("notation.script_list")
         setup["script"] = script
     return setup
 
@@ -210,19 +206,19 @@ def landing_losses(attacker: dict[str, Any], defender: dict[str, Any]) -> int:
 def parse_step(data: Any) -> dict[str, Any]:
     """Check one step's shape (keys, types, faces); the machine checks it against the position."""
     if not isinstance(data, dict):
-        raise GameError(f"a step must be an object, not {json.dumps(data)[:40]}")
+        raise GameError.of("notation.step_not_object", value=json.dumps(data)[:40])
     side = data.get("side")
     if side not in SIDES:
-        raise GameError(f"a step needs side 'attacker' or 'defender', not {json.dumps(side)[:30]}")
+        raise GameError.of("notation.step_side", value=json.dumps(side)[:30])
     if "retreat" in data:
-        _keys(data, ("side", "retreat"), "a retreat step")
+        _keys(data, ("side", "retreat"), msg("notation.where.retreat_step"))
         if data["retreat"] is not True:
-            raise GameError("retreat must be true")
+            raise GameError.of("notation.retreat_true")
         return {"side": side, "retreat": True}
     assault = data.get("assault")
     if assault not in ASSAULTS:
-        raise GameError(f"unknown assault {json.dumps(assault)[:30]} (infantry, tanks, airplanes, automaton or a retreat)")
-    _keys(data, STEP_KEYS[assault], f"a {assault} step")
+        raise GameError.of("notation.unknown_assault", value=json.dumps(assault)[:30])
+    _keys(data, STEP_KEYS[assault], msg("notation.where.step", assault=assault))
     step = {"side": side, "assault": assault}
     what = f"{side} {assault}"
     if assault == "infantry":
@@ -230,13 +226,13 @@ def parse_step(data: Any) -> dict[str, Any]:
             step["soldiers"] = _count(data["soldiers"], f"{what} soldiers", low=1)
         gc = data.get("great_cannon", False)
         if not isinstance(gc, bool):
-            raise GameError(f"{what}: great_cannon must be true or false")
+            raise GameError.of("notation.great_cannon_bool", what=what)
         step["great_cannon"] = gc
         step["dice"] = dice(data.get("dice"), f"{what} dice")
     elif assault == "tanks":
         rolls = data.get("rolls")
         if not isinstance(rolls, list):
-            raise GameError(f"{what} needs rolls: a list with one list of dice per tank fired")
+            raise GameError.of("notation.rolls_list", what=what)
         step["rolls"] = [dice(r, f"{what} roll {i + 1}") for i, r in enumerate(rolls)]
         if data.get("intercept") is not None:
             step["intercept"] = _intercept(data["intercept"], f"{what} intercept")

@@ -42,7 +42,7 @@ def odds(position: dict[str, Any], exact: bool = False) -> dict[str, Any]:
     mass pruned, plus rounding; docs/battle.md, "Float odds"). exact=True: the same
     numbers from exact fractions, which come as reduced "n/d" strings under "exact"."""
     if not isinstance(position, dict) or "setup" not in position:
-        raise GameError("odds need a battle position (from start or step)")
+        raise GameError.of("battle.odds_needs_position")
     if exact:
         from . import exact as exact_odds
 

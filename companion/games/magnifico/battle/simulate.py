@@ -90,9 +90,9 @@ def simulate(position: dict[str, Any], games: int, seed: int = 0) -> dict[str, A
     from .odds import report
 
     if not isinstance(position, dict) or "setup" not in position:
-        raise GameError("a simulation needs a battle position (from start or step)")
+        raise GameError.of("battle.simulate_needs_position")
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise GameError("a simulation needs a whole number of games, at least 1")
+        raise GameError.of("battle.simulate_games")
     counts = simulate_compact(position, games, seed)
     result = report({end: n / games for end, n in counts.items()})
     result["games"] = games

@@ -23,7 +23,7 @@ def ask_card_value(app, needs: dict, retry=None):
         if ok and retry is not None:
             app.send(retry)
         if ok and app.session.profile_problem:  # the game goes on; the next game will ask again
-            app.toast(app.t("needs.profile_failed", problem=app.session.profile_problem))
+            app.toast(app.t("needs.profile_failed", problem=app.reason(app.session.profile_problem)))
 
     # a Tank/Airplane cost: the reference sheet's usual 20 offered, 3 digits for a dearer print
     return ask_number(app, app.t("needs.title"), text, got, max_digits=3, value=needs.get("suggest"),

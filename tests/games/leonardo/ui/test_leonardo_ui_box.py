@@ -135,3 +135,26 @@ def test_the_game_bar_stays_off_the_box_editor(home):
     app.go_current()
     harness.frames(2)
     assert app.show_bar
+
+
+def test_an_unreadable_box_profile_is_said_in_the_tables_language(home, tmp_path, monkeypatch):
+    """A saved profile that cannot be read: the editor starts empty and says why, in the table's
+    language (the refusal keeps its key up to the notice)."""
+    from companion.core.i18n import localized
+    from tests.kivy_app import make_settings
+
+    app = home
+    broken = tmp_path / "leonardo-box.json"
+    broken.write_text("{ not json", encoding="utf-8")
+    monkeypatch.setattr(app.session, "settings", make_settings(box_profile=str(broken)))
+    app.set_lang("it")
+    try:
+        app.go(L + "box")
+        harness.frames(2)
+        problem = screen(app).editor.problem
+        assert problem and localized(problem, "it") != localized(problem, "en")
+        assert app.root.ids.toast.text == localized(problem, "it")
+    finally:
+        app.set_lang("en")
+        app.go("home")
+        harness.frames(2)

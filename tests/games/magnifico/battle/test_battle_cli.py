@@ -79,3 +79,26 @@ def test_directory_and_binary_file(capsys, monkeypatch, tmp_path):
     bad.write_bytes(b"\xff\xfe\x00")
     code, out, err = run_cli(capsys, monkeypatch, ["battle", str(bad)])
     assert (code, out) == (2, "") and err.count("\n") == 1
+
+
+def test_a_refusal_in_the_tables_language(capsys, monkeypatch, tmp_path):
+    """--lang it prints the refusal in Italian; without it and without settings, English."""
+    code, out, err = run_cli(capsys, monkeypatch, ["battle", "--lang", "it", str(tmp_path / "nope.json")])
+    assert (code, out) == (2, "") and err == f"{tmp_path / 'nope.json'}: il file non esiste\n"
+    code, out, err = run_cli(capsys, monkeypatch, ["odds", "--lang", "it", "-"], "[1]")
+    assert (code, out) == (2, "") and err == "un file di combattimento contiene un solo oggetto JSON\n"
+    code, out, err = run_cli(capsys, monkeypatch, ["odds", "-"], "[1]")
+    assert err == "a battle file holds one JSON object\n"
+
+
+def test_odds_and_simulation_refuse_a_non_position_in_italian():
+    from companion.errors import GameError
+    from companion.games.magnifico.battle.odds import odds
+    from companion.games.magnifico.battle.simulate import simulate
+
+    for call, it in ((lambda: odds({}), "per le probabilità serve una posizione di combattimento (da start o step)"),
+                     (lambda: simulate({}, 10), "per una simulazione serve una posizione di combattimento (da start o step)"),
+                     (lambda: simulate({"setup": {}}, 0), "per una simulazione serve un numero intero di partite, almeno 1")):
+        with pytest.raises(GameError) as e:
+            call()
+        assert e.value.key and e.value.localized("it") == it

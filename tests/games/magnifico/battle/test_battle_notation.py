@@ -193,3 +193,61 @@ def test_random_legal_play_keeps_the_books(seed):
     if res["over"] and not res["retreated"]:
         loser = "defender" if res["winner"] == "attacker" else "attacker"
         assert res[loser]["soldiers"] == 0 and res[res["winner"]]["soldiers"] > 0
+
+
+# ---------------------------------------------------------------- the refusals in Italian
+
+
+def _italian(err):
+    """The refusal in Italian, checked to be a real translation (never the bare key)."""
+    assert err.key and err.key.startswith("notation.")
+    it = err.localized("it")
+    assert it != err.reason and not it.startswith(err.key) and "{" not in it
+    return it
+
+
+@pytest.mark.parametrize("setup, english, italian", [
+    # rulebook 7.2.2: an attacking army has at least one soldier
+    ({"attacker": {"soldiers": 0}, "defender": {"soldiers": 1}},
+     "an attacking army needs at least 1 soldier (rulebook 7.2.2)",
+     "un esercito che attacca ha bisogno di almeno 1 Soldato (regolamento 7.2.2)"),
+    # rulebook 7.2.1: at most 6 soldiers
+    ({"attacker": {"soldiers": 7}, "defender": {"soldiers": 1}},
+     "an attacking army takes at most 6 soldiers, not 7 (rulebook 7.2.1)",
+     "un esercito che attacca porta al massimo 6 Soldati, non 7 (regolamento 7.2.1)"),
+    # rulebook 6.3: an Airplane card takes as many upgrades as it has hooks
+    ({"attacker": {"soldiers": 3, "airplanes": 1, "airplane_card": {"hooks": 1},
+                   "cards": {"gyroscope": 1, "paratrooper": 1}}, "defender": {"soldiers": 1}},
+     "attacker's Airplane card takes 1 upgrades (hooks), 2 are in play (rulebook 6.3)",
+     "la carta Aereo dell'attaccante regge 1 miglioria (ganci), in campo ce ne sono 2 (regolamento 6.3)"),
+    # rules-decisions: Sea raid; the landing may not cost the whole army
+    ({"attacker": {"soldiers": 1}, "defender": {"soldiers": 1}, "sea_raid": True},
+     "the landing of this sea raid costs 1 soldier, which leaves none of the 1 (rules-decisions: Sea raid)",
+     "lo sbarco di questo attacco dal mare costa 1 Soldato: con 1 non ne resterebbe nessuno "
+     "(decisioni sulle regole: Attacco dal mare)"),
+    ({"attacker": {"soldiers": 3}}, "the battle has no defender", "nel combattimento manca il difensore"),
+])
+def test_setup_refusals_read_in_italian(setup, english, italian):
+    with pytest.raises(GameError) as e:
+        parse_setup(setup)
+    assert e.value.reason == english
+    assert _italian(e.value) == italian
+
+
+def test_step_refusals_read_in_italian():
+    with pytest.raises(GameError) as e:
+        parse_step({"side": "attacker", "assault": "infantry", "dice": [H, "six"]})
+    assert e.value.reason == 'attacker infantry dice: "six" is not a die face (hit, blank or explosion)'
+    assert _italian(e.value) == 'attacker infantry dice: "six" non è una faccia del dado (hit, blank o explosion)'
+    with pytest.raises(GameError) as e:
+        parse_step({"side": "defender", "assault": "tanks", "rolls": [[H]], "intercept": {"airplanes": 2, "dice": [H]}})
+    assert e.value.reason == "defender tanks intercept dice needs 2 dice, got 1"
+    assert _italian(e.value) == "defender tanks intercept dice richiede 2 dadi, non 1"
+
+
+def test_a_script_refusal_keeps_the_steps_key():
+    """The machine's "script step N:" prefix wraps the notation's refusal, which still translates."""
+    with pytest.raises(GameError) as e:
+        resolve(with_script({"side": "attacker", "assault": "infantry", "dice": ["six"]}))
+    assert e.value.localized("it").startswith("passo 1 dello script: attacker infantry dice:")
+    assert "non è una faccia del dado" in e.value.localized("it")

@@ -70,3 +70,25 @@ def test_a_seat_sees_its_own_amount_only_while_its_key_is_held(home):
     assert "20" not in app.peek_text
     app._on_key_up(None, ord("e"))
     assert app.peek_text == ""
+
+
+def test_a_key_that_cannot_press_real_pins_is_said_in_the_tables_language(home, monkeypatch):
+    """On real pins the keyboard cannot press a handset (hardware.keyboard refuses): the notice
+    is in the table's language, not the refusal's English text."""
+    from companion.core.i18n import localized
+    from companion.errors import HardwareError
+
+    app = home
+    refusal = HardwareError.of("keyboard_needs_mock")
+
+    def refuse(char, pressed):
+        raise refusal
+
+    monkeypatch.setattr(app.hardware, "key", refuse)
+    app.set_lang("it")
+    try:
+        assert app._handset_key(ord("1"), True) is False
+        harness.frames(1)
+        assert app.root.ids.toast.text == localized(refusal.message, "it") != refusal.reason
+    finally:
+        app.set_lang("en")

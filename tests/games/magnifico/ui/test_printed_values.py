@@ -5,6 +5,7 @@ later"): the next game's header already has it."""
 import json
 
 from companion.app import harness
+from companion.core.i18n import localized
 from companion.games.magnifico.ui.forms import ask_card_value
 from tests.games.magnifico.ui.games import mag
 from tests.kivy_app import make_settings
@@ -52,7 +53,27 @@ def test_a_profile_that_cannot_be_written_is_a_notice(home, tmp_path, monkeypatc
     enter_on_keypad(app, "3")
     assert s.state.printed("tank_1", "dice") == 3  # the game goes on
     assert s.profile_problem
-    assert app.root.ids.toast.text == app.t("needs.profile_failed", problem=s.profile_problem)
+    assert app.root.ids.toast.text == app.t("needs.profile_failed", problem=app.reason(s.profile_problem))
+
+
+def test_a_profile_that_cannot_be_written_is_said_in_the_tables_language(home, tmp_path, monkeypatch):
+    """The notice of a box profile that cannot be written is in Italian on an Italian table
+    (the session keeps the refusal's key, not its English text)."""
+    app, s = home, home.session
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    monkeypatch.setattr(s, "settings", make_settings(box_profile=str(blocker / "box-profile.json")))
+    app.set_lang("it")
+    try:
+        assert mag(app).new_game(seats=SEATS, variants={}, target=30, soldiers=40) is None
+        ask_card_value(app, {"card": "tank_1", "field": "dice"})
+        enter_on_keypad(app, "3")
+        english = localized(s.profile_problem, "en")
+        italian = app.reason(s.profile_problem)
+        assert italian != english and "profile_unwritable" not in italian
+        assert italian in app.root.ids.toast.text and english not in app.root.ids.toast.text
+    finally:
+        app.set_lang("en")
 
 
 def test_a_vehicle_cost_is_offered_20_and_takes_three_digits(home):

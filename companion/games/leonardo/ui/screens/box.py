@@ -39,7 +39,7 @@ class LeonardoBoxScreen(LeonardoScreen):
     def on_pre_enter(self, *args: Any) -> None:
         self.editor = BoxEditor(self.path_override or self.ui.profile_path())  # read again: the game may have remembered values
         if self.editor.problem:
-            self.app.toast(self.editor.problem)
+            self.app.toast(self.app.reason(self.editor.problem))
         super().on_pre_enter(*args)
 
     # -- drawing --------------------------------------------------------------------------
