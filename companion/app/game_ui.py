@@ -113,9 +113,11 @@ class GameUI(Protocol):
         """The round in play and its values so far (None before the first round)."""
         ...
 
-    def tour(self, app: Any, seed: int) -> Iterator[str]:
+    def tour(self, app: Any, seed: int, seats: int | None = None,
+             names: Sequence[str] | None = None) -> Iterator[str]:
         """Play a demo game through the screens, yielding a name at each screen worth a
-        picture (``python -m companion screenshots``)."""
+        picture (``python -m companion screenshots``); ``seats`` players (the nearest count
+        the game takes) and their ``names`` when given, else the game's own demo table."""
         ...
 
 

@@ -165,14 +165,20 @@ class ToyUI:
     def chart_now(self, view: Mapping[str, Any]) -> tuple[int, Values] | None:
         return closed_round(view), {"points": list(view["points"])}
 
-    def tour(self, app: Any, seed: int) -> Iterator[str]:
-        """The setup form, then a bots' game: a seat picked, a reveal, the game over."""
+    def tour(self, app: Any, seed: int, seats: int | None = None,
+             names: Sequence[str] | None = None) -> Iterator[str]:
+        """The setup form, then a bots' game (``seats`` players, the nearest count the toy
+        takes, named ``names`` when given): a seat picked, a reveal, the game over."""
         assert self.session is not None
         s = self.session
         app.go(self.new_game_screen)
         harness.frames(2)
         yield "toy-00-new-game"
-        s.new_game(GAME, GAME.demo_header(3, seed))
+        low, high = GAME.seats
+        header = GAME.demo_header(min(max(seats or high, low), high), seed)
+        for seat, name in zip(header["seats"], names or ()):
+            seat["name"] = name
+        s.new_game(GAME, header)
         index = 0
         while (command := GAME.demo_move(s.state, seed, index)) is not None:
             app.send(command)
