@@ -14,7 +14,6 @@ would bring every battle to the goal of 50 times a 100,000-battle simulation.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import pathlib
@@ -23,31 +22,23 @@ import sys
 import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+
+from slow_battles import arguments, battles  # noqa: E402
 
 from companion.games.magnifico.battle import policy as P  # noqa: E402
-from companion.games.magnifico.battle import simulate, start  # noqa: E402
 from companion.games.magnifico.battle.flow import BUDGET, Flow, epsilon_for  # noqa: E402
 from companion.games.magnifico.battle.odds import clear_cache  # noqa: E402
 
-PAIRS = ((BUDGET, None), (1e-5, 1e-9), (1e-4, 1e-9), (1e-4, 1e-8), (1e-3, 1e-7))  # None: the battle's own EPSILON
+PAIRS: tuple[tuple[float, float | None], ...] = ((BUDGET, None), (1e-5, 1e-9), (1e-4, 1e-9), (1e-4, 1e-8), (1e-3, 1e-7))  # None: the battle's own EPSILON
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--setups", required=True, help="a JSON list of battle setups (search_odds.py --save)")
-    parser.add_argument("--top", type=int, default=6)
-    parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--games", type=int, default=20_000, help="simulated battles, scaled to 100,000")
-    args = parser.parse_args()
-    setups = json.loads(pathlib.Path(args.setups).read_text())[:args.top]
+    args = arguments(__doc__.splitlines()[0], top=6)
     print("budget / epsilon: median cold odds, simulation / odds, P(attacker wins), mass dropped")
     met = {pair: 0 for pair in PAIRS}
-    for n, setup in enumerate(setups, 1):
-        pos = start(setup)
-        st, context = P.compact(pos), P.context(pos)
-        t = time.process_time()
-        simulate(pos, args.games, seed=1)
-        sim = (time.process_time() - t) * 100_000 / args.games
+    n = 0
+    for n, setup, st, context, sim in battles(args):
         times: dict[tuple[float, float | None], list[float]] = {pair: [] for pair in PAIRS}
         results: dict[tuple[float, float | None], tuple[float, float]] = {}
         for _ in range(args.repeat):
@@ -64,7 +55,7 @@ def main() -> None:
             budget, epsilon = pair
             print(f"  {budget:.0e} / {epsilon or epsilon_for(st):.0e}: {median * 1000:6.1f} ms  {sim / median:5.0f}x  "
                   f"P(attacker) {results[pair][0]:.6f}  dropped {results[pair][1]:.1e}")
-    print("at least 50x: " + ", ".join(f"{b:.0e} / {e or 'own'}: {met[(b, e)]} of {len(setups)}" for b, e in PAIRS))
+    print("at least 50x: " + ", ".join(f"{b:.0e} / {e or 'own'}: {met[(b, e)]} of {n}" for b, e in PAIRS))
     print(f"load {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 

@@ -22,7 +22,6 @@ Reads battles saved by `search_odds.py --save worst.json` and, for each, prints:
 
 from __future__ import annotations
 
-import argparse
 import collections
 import json
 import os
@@ -33,9 +32,11 @@ import time
 from typing import Any
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+
+from slow_battles import arguments, battles  # noqa: E402
 
 from companion.games.magnifico.battle import policy as P  # noqa: E402
-from companion.games.magnifico.battle import simulate, start  # noqa: E402
 from companion.games.magnifico.battle.flow import Flow  # noqa: E402
 from companion.games.magnifico.battle.odds import clear_cache  # noqa: E402
 from companion.games.magnifico.battle.outcomes import DEFENDS  # noqa: E402
@@ -92,20 +93,10 @@ def ceiling_share(got: dict[str, Any], sides: tuple[str, ...]) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--setups", required=True, help="a JSON list of battle setups (search_odds.py --save)")
-    parser.add_argument("--top", type=int, default=8)
-    parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--games", type=int, default=20_000, help="simulated battles, scaled to 100,000")
-    args = parser.parse_args()
-    setups = json.loads(pathlib.Path(args.setups).read_text())[:args.top]
+    args = arguments(__doc__.splitlines()[0], top=8)
     reached = reached_alone = 0
-    for n, setup in enumerate(setups, 1):
-        pos = start(setup)
-        st, context = P.compact(pos), P.context(pos)
-        t = time.process_time()
-        simulate(pos, args.games, seed=1)
-        sim = (time.process_time() - t) * 100_000 / args.games
+    n = 0
+    for n, setup, st, context, sim in battles(args):
         times = []
         for _ in range(args.repeat):
             clear_cache()
@@ -128,8 +119,8 @@ def main() -> None:
               f"{got['total'] * 1000:.1f} ms instrumented")
         print(f"  merge ceiling: the attacker's turn alone {alone * 1000:.1f} ms, {sim / alone:.0f}x; both turns "
               f"{ceiling * 1000:.1f} ms, {sim / ceiling:.0f}x ({'meets' if sim / ceiling >= 50 else 'misses'} 50x)")
-    print(f"the merge's ceiling meets 50x on {reached_alone} of {len(setups)} (the attacker's turn alone), "
-          f"{reached} of {len(setups)} (both turns); "
+    print(f"the merge's ceiling meets 50x on {reached_alone} of {n} (the attacker's turn alone), "
+          f"{reached} of {n} (both turns); "
           f"load {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
