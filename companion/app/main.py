@@ -24,6 +24,7 @@ from companion.app import memory, theme
 from companion.app.game_session import GameSession
 from companion.app.game_ui import GameUI, call_each, sealed_for_phones
 from companion.app.hardware_hub import HardwareHub
+from companion.app.idle_collector import QUIET, IdleCollector
 from companion.app.phone_link import PhoneLink
 from companion.app.i18n import LANGUAGES, Translations
 from companion.app.late_journal import LateJournal
@@ -77,6 +78,8 @@ class CompanionApp(App):
         self._peeking: Any = None  # the Clock event redrawing ``peek_text``
         self._notices_shown = 0  # the hub's notices already toasted
         self._tidying: Any = None  # the Clock event giving memory back after a game
+        self.collector = IdleCollector()  # full collections while nobody touches (idle_collector.py)
+        self._collecting: Any = None  # its check on the clock, from on_start
         self._startup_problem: Any = None  # what opening the journal had to say: (key, params)
 
     # -- text -------------------------------------------------------------------------
@@ -147,6 +150,10 @@ class CompanionApp(App):
         # the collector's sight, a full collection no longer walks it during a tap (it cost
         # tens of milliseconds a tap on a development machine).
         gc.freeze()
+        # and what a game builds is collected while the table is idle, not inside a tap
+        self.collector.start()
+        Window.bind(on_touch_down=self.collector.touched, on_touch_up=self.collector.touched)
+        self._collecting = Clock.schedule_interval(self.collector.tick, QUIET / 2)
 
     def _on_window_size(self, _window: Any, size: tuple[int, int]) -> None:
         w, h = size
@@ -419,6 +426,11 @@ class CompanionApp(App):
         dialogs.open_menu(self)
 
     def on_stop(self) -> None:
+        if self._collecting is not None:
+            self._collecting.cancel()
+            self._collecting = None
+            Window.unbind(on_touch_down=self.collector.touched, on_touch_up=self.collector.touched)
+        self.collector.stop()
         call_each(self.uis.values(), "stop")  # a game's own workers (Magnifico's odds process) end with the app
         if self.phones is not None:
             self.phones.stop()
