@@ -85,6 +85,15 @@ def resize(size):
     frames(3)
 
 
+def named(seats, names=None) -> list:
+    """Copies of ``seats`` (dicts with a ``"name"``), the first of them renamed ``names`` in
+    order: a tour's demo table seated under other names (``screenshots --long-names``)."""
+    renamed = [dict(seat) for seat in seats]
+    for seat, name in zip(renamed, names or ()):
+        seat["name"] = name
+    return renamed
+
+
 def walk(root: Widget):
     """Every widget under ``root``, the root included."""
     stack = [root]

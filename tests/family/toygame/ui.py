@@ -176,8 +176,7 @@ class ToyUI:
         yield "toy-00-new-game"
         low, high = GAME.seats
         header = GAME.demo_header(min(max(seats or high, low), high), seed)
-        for seat, name in zip(header["seats"], names or ()):
-            seat["name"] = name
+        header["seats"] = harness.named(header["seats"], names)
         s.new_game(GAME, header)
         index = 0
         while (command := GAME.demo_move(s.state, seed, index)) is not None:

@@ -72,8 +72,7 @@ def _send(app: Any, command: Any) -> None:
 def _play(app: Any, players: int, names: Sequence[str] | None) -> Iterator[str]:
     s, ui = app.session, app.uis["leonardo"]
     header = demo_header(players, SEED, variants={"sealed_bets": False})
-    for seat, name in zip(header["seats"], names or ()):
-        seat["name"] = name
+    header["seats"] = harness.named(header["seats"], names)
     form = app.screens[L + "new_game"]
     form.reset()
     form.seats = [dict(seat) for seat in header["seats"]]

@@ -73,10 +73,7 @@ def start(app: Any, seed: int, courts: bool = True, names: Sequence[str] | None 
     from too)."""
     form = app.screens[M + "new_game"]
     form.reset()
-    seated = [{"name": n, "color": c} for n, c in NAMES]
-    for seat, name in zip(seated, names or ()):
-        seat["name"] = name
-    form.seats = seated
+    form.seats = harness.named([{"name": n, "color": c} for n, c in NAMES], names)
     app.go(M + "new_game")
     harness.frames(2)
     variants = dict(GAME.demo_header(2, seed)["variants"], courts=courts)

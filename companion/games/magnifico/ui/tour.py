@@ -56,9 +56,7 @@ def _screen(app, name):
 def visit(app, seed: int = 7, target: int = 8, seats: int | None = None, names: Sequence[str] | None = None):
     """Each screen once: the first time the demo game reaches it, with ``seats`` players
     (``NAMES``' by default) seated under ``names`` where given."""
-    seated = [{"name": n, "color": c} for n, c in (NAMES + MORE)[: seats or len(NAMES)]]
-    for seat, name in zip(seated, names or ()):
-        seat["name"] = name
+    seated = harness.named([{"name": n, "color": c} for n, c in (NAMES + MORE)[: seats or len(NAMES)]], names)
     seen = set()
     for name in _play(app, seed, target, seated):
         if name not in seen:
