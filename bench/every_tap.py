@@ -1,0 +1,168 @@
+"""Every tap the app's tests make, timed: the slowest screen interactions against 50 ms.
+
+    python bench/every_tap.py [--top 30] [--over 50] [pytest arguments...]
+
+``bench_app.py`` times chosen taps many times each. This bench times every touch the screen
+tests make through the window (``harness.Touch``: every button, stepper, tab, form and dialog
+of the three games and the shell, in both languages, at both screen sizes), each once, in
+one app process as a table would run it (one app for the whole session, forms and screens
+opened for the first time when a test first reaches them). Each tap is timed as
+``bench_app.timed_taps`` does: from the finger lifting, after its pressed frame, until the
+next frame is finished. Taps are grouped by what was touched (screen, widget id or text);
+the slowest groups are printed with their median and slowest tap, and every group whose
+slowest tap is over the goal. The baseline is ``bench_app``'s plain Kivy button rewriting
+13 labels, timed in the same process after the tests. Default tests: the shell's and every
+game's UI tests (``tests/app``, ``tests/games/*/ui``, ``tests/family``) in one process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+GOAL_MS = 50.0
+DEFAULT_TESTS = ["tests/app", "tests/games/magnifico/ui", "tests/games/magnate/ui", "tests/games/leonardo/ui",
+                 "tests/family"]
+
+
+def widget_name(widget) -> str:
+    """The widget's kv id if an ancestor names it, else its class and text."""
+    node = widget
+    while node is not None:
+        for key, value in getattr(node, "ids", {}).items():
+            if value is widget or getattr(value, "__self__", None) is widget:
+                return "#" + key
+        parent = node.parent
+        node = None if parent is node else parent
+    text = str(getattr(widget, "text", ""))[:24].replace("\n", " ")
+    return f"{type(widget).__name__}:{text}" if text else type(widget).__name__
+
+
+def where() -> str:
+    """The screen shown, and the dialog on top of it if one is open."""
+    from kivy.app import App
+    from kivy.core.window import Window
+
+    app = App.get_running_app()
+    screen = getattr(getattr(app, "manager", None), "current", "?")
+    over = [type(c).__name__ for c in Window.children if app is not None and c is not app.root]
+    return screen + ("/" + over[0] if over else "")
+
+
+def touched(x: float, y: float):
+    """The topmost button-like widget under the window point (x, y), or None."""
+    from kivy.core.window import Window
+    from kivy.uix.behaviors import ButtonBehavior
+    from kivy.uix.textinput import TextInput
+
+    for root in reversed(list(Window.children)):
+        found = None
+        stack = [root]
+        while stack:
+            w = stack.pop()
+            if not w.collide_point(*w.to_widget(x, y)):
+                if w is not root:
+                    continue
+            if isinstance(w, (ButtonBehavior, TextInput)) or hasattr(w, "on_tap"):
+                found = w
+            stack.extend(w.children)
+        if found is not None:
+            return found
+    return None
+
+
+class TapClock:
+    """A pytest plugin: every touch of ``harness.Touch`` timed, each recorded with its test.
+
+    The down is dispatched on a frame of its own (the pressed look); the time runs from the
+    finger lifting until the next frame is finished, as ``bench_app.timed_taps``."""
+
+    def __init__(self) -> None:
+        self.rows: list[tuple[float, str, str, str]] = []  # ms, where, widget, test
+        self.test = ""
+
+    def pytest_configure(self, config) -> None:
+        from companion.app import harness
+        import bench_app
+
+        clock = self
+        down, up = harness.Touch.down, harness.Touch.up
+
+        def timed_down(touch):
+            harness.frames(1)  # what was queued before, laid out: a finger taps what it sees
+            x, y = touch.sx * (harness.Window.width - 1.0), touch.sy * (harness.Window.height - 1.0)
+            widget = touched(x, y)
+            touch.timed_as = (where(), widget_name(widget) if widget is not None else "(no button)")
+            down(touch)
+            harness.frames(1)
+            bench_app.finish()
+
+        def timed_up(touch):
+            t0 = time.perf_counter()
+            up(touch)
+            harness.frames(1)
+            bench_app.finish()
+            place, name = getattr(touch, "timed_as", ("?", "?"))
+            clock.rows.append(((time.perf_counter() - t0) * 1000, place, name, clock.test))
+
+        harness.Touch.down, harness.Touch.up = timed_down, timed_up
+
+    def pytest_runtest_setup(self, item) -> None:
+        self.test = item.nodeid
+
+
+def baseline(n: int = 15) -> float:
+    import bench_app
+
+    return statistics.median(bench_app.baseline_taps(n, 13)) * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--top", type=int, default=30, help="how many of the slowest groups to print")
+    parser.add_argument("--over", type=float, default=GOAL_MS, help="list every group with a tap over this (ms)")
+    args, rest = parser.parse_known_args()
+    import pytest
+
+    os.chdir(ROOT)
+    clock = TapClock()
+    code = pytest.main(["-p", "no:randomly", "-p", "no:xdist", "-q", "--no-header", "-x",
+                        *(rest or DEFAULT_TESTS)], plugins=[clock])
+    base = baseline()
+    rows = clock.rows
+    if not rows:
+        print("no taps recorded (pytest exit", code, ")")
+        return
+    groups: dict[tuple[str, str], list[tuple[float, str]]] = defaultdict(list)
+    for ms, place, name, test in rows:
+        groups[(place, name)].append((ms, test))
+    times = [r[0] for r in rows]
+    times.sort()
+    p90 = times[int(0.9 * (len(times) - 1))]
+    print(f"\n{len(rows)} taps in {len(groups)} groups (pytest exit {code}); median {statistics.median(times):.1f} ms,"
+          f" p90 {p90:.1f}, slowest {times[-1]:.1f}; over {args.over:.0f} ms: "
+          f"{sum(t > args.over for t in times)}; baseline (plain button, 13 labels) {base:.1f} ms;"
+          f" Pi estimate of the median x3-5: {3 * statistics.median(times):.0f}-{5 * statistics.median(times):.0f} ms")
+    ranked = sorted(groups.items(), key=lambda kv: -max(t for t, _ in kv[1]))
+    print(f"\nslowest {args.top} groups by their slowest tap (median, slowest, taps, ratio of the slowest to the baseline):")
+    for (place, name), taps in ranked[:args.top]:
+        ms = [t for t, _ in taps]
+        worst_test = max(taps)[1].split("::")[-1][:48]
+        print(f"  {statistics.median(ms):6.1f} {max(ms):6.1f} ms  n={len(ms):3d}  x{max(ms) / base:4.1f}  "
+              f"{place:34.34s} {name:34.34s} {worst_test}")
+    over = [(k, v) for k, v in ranked if max(t for t, _ in v) > args.over]
+    print(f"\n{len(over)} groups with a tap over {args.over:.0f} ms;"
+          f" {sum(statistics.median([t for t, _ in v]) > args.over for _, v in over)} with their median over it")
+
+
+if __name__ == "__main__":
+    main()
