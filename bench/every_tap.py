@@ -13,6 +13,8 @@ the slowest groups are printed with their median and slowest tap, and every grou
 slowest tap is over the goal. The baseline is ``bench_app``'s plain Kivy button rewriting
 13 labels, timed in the same process after the tests. Default tests: the shell's and every
 game's UI tests (``tests/app``, ``tests/games/*/ui``, ``tests/family``) in one process.
+The down gets a frame of its own here, so a test that counts the frames of a tap may fail
+under this bench (one does: a resume tapped while the journal opens); the run goes on.
 """
 
 from __future__ import annotations
@@ -112,7 +114,8 @@ class TapClock:
             harness.frames(1)
             bench_app.finish()
             place, name = getattr(touch, "timed_as", ("?", "?"))
-            clock.rows.append(((time.perf_counter() - t0) * 1000, place, name, clock.test))
+            if clock.test:  # not the baseline's own taps, after the tests
+                clock.rows.append(((time.perf_counter() - t0) * 1000, place, name, clock.test))
 
         harness.Touch.down, harness.Touch.up = timed_down, timed_up
 
@@ -135,8 +138,9 @@ def main() -> None:
 
     os.chdir(ROOT)
     clock = TapClock()
-    code = pytest.main(["-p", "no:randomly", "-p", "no:xdist", "-q", "--no-header", "-x",
+    code = pytest.main(["-p", "no:randomly", "-p", "no:xdist", "-q", "--no-header",
                         *(rest or DEFAULT_TESTS)], plugins=[clock])
+    clock.test = ""
     base = baseline()
     rows = clock.rows
     if not rows:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from kivy.animation import Animation
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.graphics import Color, Line, RoundedRectangle
 from kivy.properties import (BooleanProperty, ColorProperty, ListProperty, NumericProperty, OptionProperty,
                              StringProperty)
@@ -44,6 +45,26 @@ class Edge:
         self.shown = False
 
 
+def laying_out(widget: Widget) -> bool:
+    """True while a layout above ``widget`` is yet to run before the next frame, so its size
+    may still change. A fit waits for it: a button first laid out 11 px wide inside a box not
+    yet sized shrank its text step by step, to be fitted again at its real width. Not waited
+    for more than a few times a frame, should a layout keep asking to run again."""
+    frame = Clock.frames
+    if getattr(widget, "_waited_frame", -1) != frame:
+        widget._waited_frame, widget._waits = frame, 0
+    if widget._waits >= 10:
+        return False
+    node = widget.parent
+    while node is not None and node is not node.parent:
+        trigger = getattr(node, "_trigger_layout", None)
+        if trigger is not None and trigger.is_triggered:
+            widget._waits += 1
+            return True
+        node = node.parent
+    return False
+
+
 class Panel(Widget):
     """Mixin-free marker; the rounded background is drawn in kv (``<Panel>`` rule)."""
 
@@ -57,6 +78,7 @@ class Btn(ButtonBehavior, Label):
     kind = OptionProperty("normal", options=["normal", "primary", "danger", "quiet", "selected"])
     reason = StringProperty("")
     fill = ColorProperty(None, allownone=True)
+    _fitting = False
     action = None  # what a reused button does on a tap (screens that keep their buttons set it)  # an explicit colour (an army's) overrides ``kind``
 
     __events__ = ("on_tap",)
@@ -75,36 +97,49 @@ class Btn(ButtonBehavior, Label):
         self.fbind("fill", self._redraw)
         self.halign = "center"
         self.valign = "middle"
-        self._fitting = False
         self._base_font = self.font_size
         self.fbind("font_size", self._font_set)
         self.fbind("size", self._wrap)
-        self.fbind("text", self._fit)
         self._redraw()
 
     def _font_set(self, *_):
         if not self._fitting:
             self._base_font = self.font_size
-            self._fit()
 
     def _wrap(self, *_):
         self.text_size = (self.width - 8, None)
-        self._fit()
+        self._trigger_texture()  # a new height alone changes the fit too
 
-    def _fit(self, *_):
-        """A text too long for the button wraps, then shrinks (to 70%) rather than spill out."""
-        if self._fitting or self.height <= 1 or not self.text:
-            return
+    def texture_update(self, *args):
+        """Where Label renders its text (its trigger runs it once before a frame, after any
+        change): the text is fitted there. Fitting at each change of size, text or font
+        rendered a button's text 8 to 10 times on a screen's first visit. It waits while a
+        layout above may still resize the button: a first layout passes through sizes a few
+        pixels wide."""
+        if self._fitting:
+            super().texture_update(*args)
+        elif laying_out(self):
+            self._trigger_texture()
+        else:
+            self._fit()
+
+    def _fit(self):
+        """A text too long for the button wraps, then shrinks (to 70%, a point at a time)
+        rather than spill out. Each size is measured by laying out its lines (Kivy's
+        ``render()`` without a texture); only the size chosen is rendered."""
         self._fitting = True
         try:
-            size = self.font_size = self._base_font
-            self.texture_update()
-            while size > self._base_font * 0.7 and self.texture_size[1] > self.height - 2:
-                size -= 1
+            if self.height > 1 and self.text:
+                size, core = self._base_font, self._label
                 self.font_size = size
-                self.texture_update()
+                core.resolve_font_name()
+                while size > self._base_font * 0.7 and core.render()[1] > self.height - 2:
+                    size -= 1
+                    self.font_size = size
+            self.texture_update()
         finally:
             self._fitting = False
+        self._trigger_texture.cancel()  # set again by the sizes tried: the texture is made
 
     def _redraw(self, *_):
         if self.reason:
@@ -143,31 +178,60 @@ class Btn(ButtonBehavior, Label):
         pass
 
 
+class SettledLabel(Label):
+    """A label that renders its text once no layout above it is still to run before the
+    frame: a first layout passes through sizes a few pixels wide, and a label whose text
+    wraps to its width rendered it at each (the kv's ``Txt`` labels and chips are these)."""
+
+    def texture_update(self, *args):
+        if laying_out(self):
+            self._trigger_texture()
+        else:
+            super().texture_update(*args)
+
+
 class FitLabel(Label):
     """A label whose text wraps in its box and, when even that does not fit, shrinks down to
-    ``min_font`` (a long sentence in a narrow bar stays whole instead of ending in "...")."""
+    ``min_font`` (a long sentence in a narrow bar stays whole instead of ending in "...").
+    Fitted where Label renders, as a button's text is."""
 
     max_font = NumericProperty(16)
     min_font = NumericProperty(10)
+    _fitting = False
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        for name in ("size", "text", "max_font", "min_font"):
-            self.fbind(name, self._fit)
-        self._fit()
+        for name in ("size", "max_font", "min_font"):
+            self.fbind(name, self._trigger_texture)
 
-    def _fit(self, *_):
+    def texture_update(self, *args):
+        if self._fitting:
+            super().texture_update(*args)
+        elif laying_out(self):
+            self._trigger_texture()
+        else:
+            self._fit()
+
+    def _fit(self):
         # measured with an open height: a fixed one drops the lines that overflow, and the
         # texture never looks taller than the box
-        size = self.max_font
-        self.text_size = (self.width, None)
-        self.font_size = size
-        self.texture_update()
-        while size > self.min_font and (self.texture_size[1] > self.height or self.texture_size[0] > self.width):
-            size -= 1
+        self._fitting = True
+        try:
+            size, core = self.max_font, self._label
+            self.text_size = (self.width, None)
             self.font_size = size
+            core.resolve_font_name()
+            while size > self.min_font:
+                width, height = core.render()
+                if height <= self.height and width <= self.width:
+                    break
+                size -= 1
+                self.font_size = size
+            self.text_size = self.size
             self.texture_update()
-        self.text_size = self.size
+        finally:
+            self._fitting = False
+        self._trigger_texture.cancel()
 
 
 class Swatch(Widget):

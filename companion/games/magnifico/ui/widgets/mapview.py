@@ -12,6 +12,7 @@ from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectP
 from kivy.uix.widget import Widget
 
 from companion.app.theme import PALETTE, text_on
+from companion.app.widgets.common import laying_out
 from companion.app.widgets.textures import text_texture
 
 
@@ -88,6 +89,11 @@ class MapView(Widget):
         """Draw what changed: the whole map when its layout changed (size, language, scale, map),
         else only the nodes whose look changed (a count, an owner, a selection), each node in
         its own canvas group so the others' instructions stay as they are."""
+        if laying_out(self):  # a size on the way to the real one: drawn once that is set
+            from kivy.clock import Clock
+
+            Clock.schedule_once(self.redraw, -1)
+            return
         self._pending = False
         data = self.map_data
         if not data or self.width < 10:

@@ -1,0 +1,99 @@
+"""The first visit of each screen: taps that build a screen, a game's screens or a dialog.
+
+    python bench/first_visits.py [--runs 5]
+
+A table meets each of these once per start of the app: the game's setup form (its kv files
+and screens built), its first play screen (filled and laid out for the first time), the menu,
+the settings and the history. Each run is a fresh app process, so every tap here is a first
+visit; the tap is a real touch timed as ``bench_app.timed_taps`` (from the finger lifting,
+after its pressed frame, until the next frame is finished). Medians over the runs, against
+the 50 ms goal, and against the baseline of ``bench_app``: a plain Kivy button rewriting 13
+labels, timed in the same processes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+GOAL_MS = 50.0
+# each list is one fresh app: the widget ids tapped in turn from the home screen
+JOURNEYS = {
+    "magnifico": ["new_magnifico", "start", "top_menu"],
+    "magnate": ["new_magnate", "start", "top_menu"],
+    "leonardo": ["new_leonardo", "start", "top_menu"],
+    "shell": ["settings", "@home", "history"],
+}
+
+
+def child(journey: str) -> None:
+    """One fresh app: tap the journey's widgets in turn, print each tap's time as JSON."""
+    from companion.app import kivy_env
+
+    kivy_env.configure(headless=True)
+    import bench_app
+    from companion.app import harness
+    from companion.app.main import CompanionApp
+    from companion.app.settings import Settings
+
+    tmp = tempfile.mkdtemp(prefix="bench-visits-")
+    settings = Settings({"hardware": "simulated", "database": os.path.join(tmp, "journal.sqlite3"),
+                         "key_file": os.path.join(tmp, "journal.key"),
+                         "box_profile": os.path.join(tmp, "box-profile.json")})
+    app = harness.start(CompanionApp(settings=settings, lang="en"))
+    harness.frames(3)
+    out = {}
+    for step in JOURNEYS[journey]:
+        if step.startswith("@"):  # not a tap: back to a screen before the next one
+            app.go(step[1:])
+            harness.frames(3)
+            continue
+        out[step] = bench_app.timed_taps(lambda: harness.find_id(step), 1)[0] * 1000
+        harness.frames(3)
+    out["baseline"] = statistics.median(bench_app.baseline_taps(5, 13)) * 1000
+    print(json.dumps(out), flush=True)
+    harness.stop(app)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        child(args.child)
+        return
+    env = dict(os.environ, KIVY_NO_CONSOLELOG="1")
+    times: dict[tuple[str, str], list[float]] = {}
+    for _ in range(args.runs):
+        for journey in JOURNEYS:  # the journeys taken in turn, so the load falls on each alike
+            run = subprocess.run([sys.executable, __file__, "--child", journey], env=env, cwd=ROOT,
+                                 capture_output=True, text=True, timeout=300)
+            lines = [line for line in run.stdout.splitlines() if line.startswith("{")]
+            if run.returncode or not lines:
+                sys.exit(f"{journey}: the app failed\n{run.stderr[-2000:]}")
+            for step, ms in json.loads(lines[-1]).items():
+                times.setdefault((journey, step), []).append(ms)
+    base = statistics.median(t for (j, s), ts in times.items() if s == "baseline" for t in ts)
+    print(f"first visits, medians of {args.runs} fresh apps (goal {GOAL_MS:.0f} ms; baseline: a plain button"
+          f" rewriting 13 labels, {base:.1f} ms in the same processes)")
+    for (journey, step), ts in times.items():
+        if step == "baseline":
+            continue
+        med = statistics.median(ts)
+        print(f"  {journey:10s} {step:15s} {med:6.1f} ms (slowest {max(ts):6.1f})  x{med / base:4.1f}"
+              f"  Pi x3-5: {3 * med:4.0f}-{5 * med:4.0f} ms  {'ok' if med < GOAL_MS else 'OVER'}")
+
+
+if __name__ == "__main__":
+    main()
