@@ -95,6 +95,13 @@ class Dialog(ModalView):
             for name, size in sizes.items():
                 setattr(widget, name, size.of(app))
 
+    def open(self, *args: Any, **kwargs: Any) -> None:
+        """Shown at once: Kivy's fade-in only faded the overlay in, over six more whole frames
+        (about 18 ms each in software GL), and a form opened from the menu flashed the
+        screen behind it while its overlay came back."""
+        kwargs.setdefault("animation", False)
+        super().open(*args, **kwargs)
+
     def on_pre_open(self) -> None:
         app = App.get_running_app()
         if app is not None:
@@ -141,7 +148,6 @@ def dialog(app, title: str, size=(0.7, 0.8)) -> Dialog:
 
     d = Factory.Dialog(size_hint=size, auto_dismiss=True)
     d.title = title
-    d.background_color = (0, 0, 0, 0)
     d.overlay_color = (0, 0, 0, 0.6)
     d.size = (Window.width * size[0], Window.height * size[1])
     d.do_layout()
@@ -157,7 +163,8 @@ def open_menu(app):
 
     def item(key, action, kind="normal", widget_id=None):
         b = Factory.Btn(text=app.t(key), kind=kind, size_hint_y=1)
-        b.bind(on_tap=lambda *_: (d.dismiss(), action()))
+        # gone at once: the frame that opens a form draws one dialog, not the menu fading under it
+        b.bind(on_tap=lambda *_: (d.dismiss(animation=False), action()))
         body.add_widget(b)
         if widget_id:
             d.ids[widget_id] = b

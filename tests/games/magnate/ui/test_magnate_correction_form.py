@@ -6,6 +6,7 @@ measuring its texts again and again (issue 13: the first opening took 44-57 ms).
 from __future__ import annotations
 
 import pytest
+from kivy.core.window import Window
 from kivy.uix.label import Label
 
 from companion.app import harness
@@ -85,6 +86,16 @@ def test_opening_measures_each_text_about_once(game, monkeypatch):
     labels = [w for w in d.walk() if isinstance(w, Label)]
     assert len([w for w in drawn if any(w is x for x in labels)]) <= 3 * len(labels)
     until_closed(d)
+
+
+def test_the_menu_is_gone_in_the_frame_that_opens_the_form(game):
+    """That frame draws one dialog over the screen: the menu faded out under the form for six
+    more frames, each drawing both (about 8 ms more a frame in software GL)."""
+    app = game
+    tap("top_menu")
+    tap("menu_correction")
+    assert [c for c in Window.children if c is not app.root] == [app.dialog]
+    until_closed(app.dialog)
 
 
 def test_a_tap_in_the_form_builds_no_new_buttons(game):
