@@ -112,11 +112,18 @@ def open_correction_form(app):
             return view["seats"][form["seat"]][shown_as.get(form["field"], form["field"])]
         return view["territories"][form["territory"]][form["field"]]
 
+    built = {}  # each button made once and shown again on later redraws
+
     def button(row, key, text, selected, on_tap):
-        b = Factory.Btn(text=text, kind="selected" if selected else "normal")
-        b.bind(on_tap=lambda *_: on_tap())
+        kind = "selected" if selected else "normal"
+        b = built.get(key)
+        if b is None:
+            b = built[key] = d.ids[key] = Factory.Btn(text=text, kind=kind)
+            b.bind(on_tap=lambda b: b.action())
+        else:
+            b.text, b.kind = text, kind
+        b.action = on_tap
         row.add_widget(b)
-        d.ids[key] = b
         return b
 
     def redraw():
@@ -135,10 +142,12 @@ def open_correction_form(app):
                    lambda: choose(territory=territories[(i - 1) % len(territories)]))
             t = view["territories"][form["territory"]]
             owner = view["seats"][t["owner"]]["name"] if t.get("owner") is not None else app.t("correction.nobody")
-            name = Factory.Txt(text=f"{ui.territory_name(form['territory'], app.lang)} ({owner})", halign="center",
-                               pos_hint={"center_y": 0.5})
+            name = built.get("territory_name")
+            if name is None:
+                name = built["territory_name"] = d.ids["territory_name"] = Factory.Txt(
+                    halign="center", pos_hint={"center_y": 0.5})
+            name.text = f"{ui.territory_name(form['territory'], app.lang)} ({owner})"
             which.add_widget(name)
-            d.ids["territory_name"] = name
             button(which, "territory_next", ">", False,
                    lambda: choose(territory=territories[(i + 1) % len(territories)]))
         for f in (seat_fields if form["kind"] == "seat" else territory_fields):
