@@ -55,6 +55,12 @@ def child(journey: str, pace: float) -> None:
     settings = Settings({"hardware": "simulated", "database": os.path.join(tmp, "journal.sqlite3"),
                          "key_file": os.path.join(tmp, "journal.key"),
                          "box_profile": os.path.join(tmp, "box-profile.json")})
+    if journey == "leonardo":  # its setup form starts a game once the box's printed values are entered
+        from companion.games.leonardo import box
+        from companion.games.leonardo.game import GAME
+        from companion.storage import box_profile
+
+        box_profile.save(GAME, box.example(), settings.get("box_profile"))
     app = harness.start(CompanionApp(settings=settings, lang="en"))
     harness.frames(3)
     out = {}
@@ -71,8 +77,11 @@ def child(journey: str, pace: float) -> None:
             harness.frames(3)
             continue
         pause()
+        screen = app.manager.current
         out[step] = bench_app.timed_taps(lambda: harness.find_id(step), 1)[0] * 1000
         harness.frames(3)
+        if app.manager.current == screen and app.dialog is None:
+            sys.exit(f"{journey}: {step} changed nothing on {screen} ({app.root.ids.toast.text})")
     out["baseline"] = statistics.median(bench_app.baseline_taps(5, 13)) * 1000
     print(json.dumps(out), flush=True)
     harness.stop(app)

@@ -76,6 +76,9 @@ class Screens(dict[str, Any]):
 
     def _build(self, name: str, cls: type) -> Any:
         screen = cls(name=name)
+        size = getattr(self.manager, "size", None)
+        if size is not None:  # laid out at the screen's size now, not at Kivy's 100 px first
+            screen.size = size
         self[name] = screen
         self.manager.add_widget(screen)
         # as at start (CompanionApp.on_start): what lives as long as the app is kept out of
