@@ -40,6 +40,21 @@ JOURNEYS = {
 }
 
 
+def seed_journal(name: str, path: str, key_file: str) -> None:
+    """One earlier game of ``name`` in the journal (its first ten demo commands)."""
+    from companion.core import registry
+    from companion.core.game import demo
+    from companion.storage.journal import Journal
+
+    game = registry.get(name)
+    players = game.seats[0]
+    header = game.demo_header(players, 1)
+    with Journal(path, key_file=key_file) as journal:
+        game_id = journal.new_game(header, meta={"demo": {"seed": 1, "players": players, "game": name}})
+        for _index, command, _state, _events in demo(game, 1, players, header=header, limit=10):
+            journal.submit(game_id, command)
+
+
 def child(journey: str, pace: float) -> None:
     """One fresh app: tap the journey's widgets in turn, ``pace`` seconds of idle frames
     before each, and print each tap's time as JSON."""
@@ -55,6 +70,8 @@ def child(journey: str, pace: float) -> None:
     settings = Settings({"hardware": "simulated", "database": os.path.join(tmp, "journal.sqlite3"),
                          "key_file": os.path.join(tmp, "journal.key"),
                          "box_profile": os.path.join(tmp, "box-profile.json")})
+    if pace and journey in JOURNEYS and journey != "shell":  # a table that played this game before
+        seed_journal(journey, settings.get("database"), settings.get("key_file"))
     if journey == "leonardo":  # its setup form starts a game once the box's printed values are entered
         from companion.games.leonardo import box
         from companion.games.leonardo.game import GAME

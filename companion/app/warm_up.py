@@ -5,9 +5,11 @@ kv files parsed, its modules imported and its screens built inside the tap that 
 for one (``bench/first_visits.py``). While nobody touches the window, the app now does that
 work ahead, a piece at a time (the clock's idle check, ``main.py``): on a game's screens, the
 next of its screens not built yet; on home, the kv files and classes of the game the table
-played last, then its setup form. On a game's screens nothing is built that the old way did
-not build (every screen of a game was built with its first); on home, the last game's setup
-form is built whether or not the table picks that game again.
+played last, then its setup form, built and filled (a setup form only reads: the seats, the
+variants, the box's line; its first text fields also load Kivy's clipboard). On a game's
+screens nothing is built that the old way did not build (every screen of a game was built
+with its first); on home, the last game's setup form is built whether or not the table picks
+that game again.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ class WarmUp:
     def __init__(self, screens: Any, uis: Mapping[str, GameUI], likely: Callable[[], str | None]) -> None:
         self.screens, self.uis, self.likely = screens, uis, likely
         self._likely: str | None = None  # asked once it is known
+        self.filled: set[str] = set()  # setup forms filled ahead
 
     def step(self, current: str) -> str | None:
         game = current.partition(".")[0]
@@ -44,4 +47,10 @@ class WarmUp:
             return ui.name
         if ui.new_game_screen not in self.screens:  # its setup form, the next tap's likely screen
             return str(self.screens[ui.new_game_screen].name)
+        if ui.new_game_screen not in self.filled:  # and filled: a setup form only reads
+            self.filled.add(ui.new_game_screen)
+            form = self.screens[ui.new_game_screen]
+            if hasattr(form, "refresh"):
+                form.refresh()
+            return ui.new_game_screen + " filled"
         return None

@@ -24,6 +24,10 @@ class Manager:
 class FakeScreen:
     def __init__(self, name: str):
         self.name = name
+        self.refreshes = 0
+
+    def refresh(self) -> None:
+        self.refreshes += 1
 
 
 @dataclass
@@ -80,7 +84,9 @@ def test_on_home_the_last_game_is_prepared_then_its_setup_form_built():
     assert table.warm.step("home") == "magnate"  # kv files and classes, nothing built
     assert table.manager.added == [] and table.uis["magnate"].prepared == 1
     assert table.warm.step("home") == "magnate.new_game"
+    assert table.warm.step("home") == "magnate.new_game filled"
     assert table.warm.step("home") is None
+    assert table.screens["magnate.new_game"].refreshes == 1  # filled once, ahead of the tap
     assert table.manager.added == ["magnate.new_game"] and table.asked == 1  # asked once
 
 
