@@ -125,18 +125,22 @@ class Btn(ButtonBehavior, Label):
 
     def _fit(self):
         """A text too long for the button wraps, then shrinks (to 70%, a point at a time)
-        rather than spill out. Each size is measured by laying out its lines (Kivy's
-        ``render()`` without a texture); only the size chosen is rendered."""
+        rather than spill out. Rendered at its own size first (most texts fit); a smaller
+        size is measured by laying out its lines (Kivy's ``render()`` without a texture), and
+        only the size chosen is rendered."""
         self._fitting = True
         try:
-            if self.height > 1 and self.text:
-                size, core = self._base_font, self._label
+            size, room = self._base_font, self.height - 2
+            self.font_size = size
+            self.texture_update()
+            if self.height > 1 and self.text and self.texture_size[1] > room and size > self._base_font * 0.7:
+                core = self._label
+                size -= 1
                 self.font_size = size
-                core.resolve_font_name()
-                while size > self._base_font * 0.7 and core.render()[1] > self.height - 2:
+                while size > self._base_font * 0.7 and core.render()[1] > room:
                     size -= 1
                     self.font_size = size
-            self.texture_update()
+                self.texture_update()
         finally:
             self._fitting = False
         self._trigger_texture.cancel()  # set again by the sizes tried: the texture is made

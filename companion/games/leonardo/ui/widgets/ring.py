@@ -20,6 +20,7 @@ from kivy.properties import ListProperty, NumericProperty, ObjectProperty
 from kivy.uix.floatlayout import FloatLayout
 
 from companion.app.theme import PALETTE, rgb
+from companion.app.widgets.common import laying_out
 
 SIDE = 9  # cells along a side, corners included: 4 * 9 - 4 = 32
 KIND_RGBA = {
@@ -143,6 +144,9 @@ class LeonardoRing(FloatLayout):
 
     # -- drawing ----------------------------------------------------------------------------
     def redraw(self, *_: Any) -> None:
+        if laying_out(self):  # a size on the way to the real one: drawn once that is set
+            Clock.schedule_once(self.redraw, -1)
+            return
         self._pending = False
         self.canvas.before.clear()
         if self.width < 20 or not self.cells:
