@@ -35,6 +35,7 @@ class LeonardoBoxScreen(LeonardoScreen):
         self.focus: dict[str, Any] | None = None  # the value "Next" asked for
         self.back_to = ""  # the screen "Done" goes back to (the new-game form by default)
         self.path_override: str | None = None  # another profile file (the screenshots' throw-away copy)
+        self._kept: dict[str, Any] = {}  # the form's buttons by id, reused by every redraw
 
     def on_pre_enter(self, *args: Any) -> None:
         self.editor = BoxEditor(self.path_override or self.ui.profile_path())  # read again: the game may have remembered values
@@ -88,9 +89,19 @@ class LeonardoBoxScreen(LeonardoScreen):
         return self.tt(f"box.what.{head}_{field}")
 
     def _button(self, box: Any, wid: str, text: str, on_tap: Any, kind: str = "normal", **kw: Any) -> Any:
+        """The button ``wid`` in ``box``: made the first time, then kept and given its new text,
+        look and action (a redraw after each value changes a few of them; each id always gets
+        the same properties, so nothing of an earlier use is left over)."""
         kw.setdefault("size_hint_y", 1)  # fills its row (a row is shorter than a whole touch target)
-        b = make("Btn", text=text, kind=kind, font_size=self.app.u * 13, **kw)
-        b.bind(on_tap=lambda *_: on_tap())
+        b = self._kept.get(wid)
+        if b is None:
+            b = self._kept[wid] = make("Btn")
+            b.bind(on_tap=lambda btn: btn.act())
+        elif b.parent is not None:
+            b.parent.remove_widget(b)  # from the row of the last redraw
+        b.act = on_tap
+        for key, value in {"text": text, "kind": kind, "font_size": self.app.u * 13, **kw}.items():
+            setattr(b, key, value)
         box.add_widget(b)
         self.ids[wid] = b
         return b
