@@ -177,9 +177,11 @@ def test_a_redraw_keeps_the_forms_buttons(home, monkeypatch):
     monkeypatch.setattr(common.Btn, "__init__", counted)
     tap_space(app, 2)
     kind = screen(app).ids.kind_alley
-    tap(app, "kind_alley")  # a value: the same buttons, the chosen one selected
+    row = kind.parent
+    tap(app, "kind_alley")  # a value: the same buttons in the same rows, the chosen one selected
     assert saved(app)["spaces"]["2"]["kind"] == "alley"
     assert screen(app).ids.kind_alley is kind and kind.kind == "selected" and screen(app).ids.kind_bridge.kind == "normal"
+    assert kind.parent is row and row.label.text == screen(app).tt("box.kind")
     tap_space(app, 4)  # another space: its own values on the same buttons
     assert screen(app).ids.kind_alley is kind and kind.kind == "normal"
     tap(app, "tab_machina")
