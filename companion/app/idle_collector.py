@@ -53,11 +53,14 @@ class IdleCollector:
         """The clock's interval callback (one returning False would unschedule itself)."""
         self.check()
 
+    def idle(self) -> bool:
+        """No touch for ``quiet`` seconds."""
+        return self.clock() - self.last_touch >= self.quiet
+
     def check(self) -> bool:
         """Collect the oldest generation if it is due and the table idle, or overdue; True if it ran."""
         pending = gc.get_count()[2]  # young collections since the last full one
-        idle = self.clock() - self.last_touch >= self.quiet
-        if pending >= self.overdue or (pending >= self.due and idle):
+        if pending >= self.overdue or (pending >= self.due and self.idle()):
             gc.collect(2)
             self.collections += 1
             return True

@@ -25,6 +25,7 @@ from companion.app.game_session import GameSession
 from companion.app.game_ui import GameUI, call_each, sealed_for_phones
 from companion.app.hardware_hub import HardwareHub
 from companion.app.idle_collector import QUIET, IdleCollector
+from companion.app.warm_up import WarmUp
 from companion.app.phone_link import PhoneLink
 from companion.app.i18n import LANGUAGES, Translations
 from companion.app.late_journal import LateJournal
@@ -80,6 +81,7 @@ class CompanionApp(App):
         self._tidying: Any = None  # the Clock event giving memory back after a game
         self.collector = IdleCollector()  # full collections while nobody touches (idle_collector.py)
         self._collecting: Any = None  # its check on the clock, from on_start
+        self.warm_up: WarmUp | None = None  # screens built ahead while idle (warm_up.py), from build
         self._startup_problem: Any = None  # what opening the journal had to say: (key, params)
 
     # -- text -------------------------------------------------------------------------
@@ -130,6 +132,7 @@ class CompanionApp(App):
         layouts = {name.removesuffix(".kv"): kv_path(name) for name in SHELL_KV}
         self.screens = Screens(manager, SHELL_SCREENS, self._uis_open_first, layouts)
         self.screens["home"]
+        self.warm_up = WarmUp(self.screens, self.uis, self._last_game)
         manager.bind(current=self._on_screen_changed)
         self.bind(in_game=self._on_screen_changed)
         Window.bind(size=self._on_window_size, on_key_down=self._on_key_down, on_key_up=self._on_key_up)
@@ -153,7 +156,21 @@ class CompanionApp(App):
         # and what a game builds is collected while the table is idle, not inside a tap
         self.collector.start()
         Window.bind(on_touch_down=self.collector.touched, on_touch_up=self.collector.touched)
-        self._collecting = Clock.schedule_interval(self.collector.tick, QUIET / 2)
+        self._collecting = Clock.schedule_interval(self._idle_tick, QUIET / 2)
+
+    def _idle_tick(self, _dt: float) -> None:
+        """The clock's check for an idle table: a full collection if one is due, else the
+        next piece of work ahead of the taps (warm_up.py), one a tick."""
+        if self.collector.check() or not self.collector.idle() or self.root is None or self.warm_up is None:
+            return
+        self.warm_up.step(self.manager.current)
+
+    def _last_game(self) -> str | None:
+        """The game the journal's latest game is of: None while the journal is being opened."""
+        if not self.journal_ready():
+            return None
+        games = self.session.games()
+        return games[0].game if games else ""
 
     def _on_window_size(self, _window: Any, size: tuple[int, int]) -> None:
         w, h = size

@@ -20,6 +20,15 @@ class SeatsForm:
         if 0 <= index < len(self.seats):
             self.seats[index]["name"] = name.strip()[:NAME_LENGTH]
 
+    @staticmethod
+    def show_name(row: Any, name: str) -> None:
+        """The seat's ``name`` in its row's text field (``ids.name``), unless the field already
+        holds it as typed (spaces round it, letters past the limit): a row kept from an earlier
+        refresh may show what was typed before the form was reset."""
+        field = row.ids.name
+        if field.text.strip()[:NAME_LENGTH] != name:
+            field.text = name
+
     def next_colour(self, index: int) -> None:
         """The seat's army takes the next colour (in the palette's order) no other seat has."""
         used = {s["color"] for s in self.seats}

@@ -1,15 +1,44 @@
-"""Modal dialogs: the menu, a number keypad (masked for a sealed entry), a game's log."""
+"""Modal dialogs: the menu, a number keypad (masked for a sealed entry), a game's log, and
+the frame the games' Python-built forms share (as high as its rows, following a resize)."""
 
 from __future__ import annotations
 
+import weakref
+from typing import Any, NamedTuple, TypeVar
+
+from kivy.app import App
+from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.modalview import ModalView
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.widget import Widget
 
 from companion.app.theme import PALETTE
-from companion.app.widgets.common import make
+
+W = TypeVar("W", bound=Widget)
+
+
+class Scaled(NamedTuple):
+    """A size in the app's units: ``times`` the app's ``u`` or its ``touch`` (see ``Dialog.scaled``)."""
+
+    unit: str
+    times: float
+
+    def of(self, app: Any) -> float:
+        return float(getattr(app, self.unit)) * self.times
+
+
+def units(times: float) -> Scaled:
+    """``times`` the app's scale ``u`` (a font size, a spacing)."""
+    return Scaled("u", times)
+
+
+def touch(times: float = 1.0) -> Scaled:
+    """``times`` the height of a touch target (a row, a button)."""
+    return Scaled("touch", times)
 
 
 class Keypad(BoxLayout):
@@ -43,41 +72,99 @@ class Dialog(ModalView):
 
     title = StringProperty("")
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        # widgets whose sizes follow the app's u and touch while the dialog is open; weak, so a
+        # form that rebuilds its buttons on each tap does not keep the old ones
+        self._scaled: weakref.WeakKeyDictionary[Widget, dict[str, Scaled]] = weakref.WeakKeyDictionary()
+        self._rescale = Clock.create_trigger(self._apply_scales)
+
+    def scaled(self, widget: W, **sizes: Scaled) -> W:
+        """Set ``widget``'s ``sizes`` (``height=touch()``, ``font_size=units(13)``) now and again
+        whenever the window is resized while the dialog is open; ``widget`` back."""
+        app = App.get_running_app()
+        for name, size in sizes.items():
+            setattr(widget, name, size.of(app))
+        self._scaled.setdefault(widget, {}).update(sizes)
+        return widget
+
+    def _apply_scales(self, *_: Any) -> None:
+        # after the kv rules' own bindings to u and touch (a Btn's font_size) have run
+        app = App.get_running_app()
+        for widget, sizes in list(self._scaled.items()):
+            for name, size in sizes.items():
+                setattr(widget, name, size.of(app))
+
+    def open(self, *args: Any, **kwargs: Any) -> None:
+        """Shown at once: Kivy's fade-in only faded the overlay in, over six more whole frames
+        (about 18 ms each in software GL), and a form opened from the menu flashed the
+        screen behind it while its overlay came back."""
+        kwargs.setdefault("animation", False)
+        super().open(*args, **kwargs)
+
+    def on_pre_open(self) -> None:
+        app = App.get_running_app()
+        if app is not None:
+            app.fbind("u", self._rescale)
+            app.fbind("touch", self._rescale)
+
+    def on_dismiss(self) -> None:
+        app = App.get_running_app()
+        if app is not None:
+            app.funbind("u", self._rescale)
+            app.funbind("touch", self._rescale)
+
     def fit_height(self, most: float = 0.95) -> None:
         """As high as its content, at most ``most`` of the window: a form whose rows each have
-        their own height, stacked from the bottom, leaves no empty band under its title."""
-        from kivy.core.window import Window
-
+        their own height, stacked from the bottom, leaves no empty band under its title. The
+        content's height is the body's fixed rows plus, for a scrolling list, its whole list (it
+        shrinks and scrolls when the window is too short); any other stretching child counts as
+        empty. Refits when a row's height changes, and the window keeps the cap on a resize."""
         body, frame = self.ids.body, self.ids.frame
-        body.size_hint_y = None
-        body.bind(minimum_height=body.setter("height"))
-        self.size_hint_y = None
+        scrolls = [c for c in body.children if isinstance(c, ScrollView) and c.size_hint_y is not None]
+        lists = [s.children[0] for s in scrolls if s.children]
 
-        def fit(*_):
-            self.height = min(frame.minimum_height, Window.height * most)
+        def fit(*_: Any) -> None:
+            natural = frame.minimum_height + body.minimum_height + sum(w.height for w in lists)
+            self.size_hint_max_y = max(natural, 1.0)
 
+        self.size_hint_y = most
         frame.bind(minimum_height=fit)
+        body.bind(minimum_height=fit)
+        for w in lists:
+            w.bind(height=fit)
+        body.do_layout()  # its minimum height now, not after the first frame
+        frame.do_layout()
         fit()
 
 
 def dialog(app, title: str, size=(0.7, 0.8)) -> Dialog:
-    """An empty dialog in the app's colours (content goes in ``ids.body``), not yet open."""
+    """An empty dialog in the app's colours (content goes in ``ids.body``), not yet open.
+
+    Sized and laid out at once: a form's rows then take their widths in the first layout
+    pass, instead of being laid out (and their labels' text measured and drawn) at Kivy's
+    default 100 px first and again at the window's size."""
+    from kivy.core.window import Window
+
     d = Factory.Dialog(size_hint=size, auto_dismiss=True)
     d.title = title
-    d.background_color = (0, 0, 0, 0)
     d.overlay_color = (0, 0, 0, 0.6)
+    d.size = (Window.width * size[0], Window.height * size[1])
+    d.do_layout()
+    d.ids.frame.do_layout()
     return d
 
 
 def open_menu(app):
     """Correction, history, settings, home, language: everything that is not the game itself."""
     d = dialog(app, app.t("menu.title"), size=(0.8, 0.9))
-    body = GridLayout(cols=2, spacing=app.u * 6)  # two columns: every entry fits at 800x480
+    body = d.scaled(GridLayout(cols=2), spacing=units(6))  # two columns: every entry fits at 800x480
     d.ids.body.add_widget(body)
 
     def item(key, action, kind="normal", widget_id=None):
         b = Factory.Btn(text=app.t(key), kind=kind, size_hint_y=1)
-        b.bind(on_tap=lambda *_: (d.dismiss(), action()))
+        # gone at once: the frame that opens a form draws one dialog, not the menu fading under it
+        b.bind(on_tap=lambda *_: (d.dismiss(animation=False), action()))
         body.add_widget(b)
         if widget_id:
             d.ids[widget_id] = b
@@ -124,12 +211,17 @@ def ask_number(app, title: str, text: str, on_value, *, masked=False, max_digits
     pad.on_ok = ok
     pad.on_empty = empty
     pad.bind(value=lambda *_: setattr(note, "text", ""))
+    keys = next(c for c in pad.children if isinstance(c, GridLayout))
+    for w in (keys, pad):  # as high as the keys (their heights follow the touch size in kv)
+        w.size_hint_y = None
+        w.bind(minimum_height=w.setter("height"))
     d.ids.body.add_widget(pad)
     d.ids.body.add_widget(note)
-    cancel = make("Btn", text=app.t("common.cancel"), kind="quiet", size_hint_y=None, height=app.touch)  # 0.8: 35 px
+    cancel = Factory.Btn(text=app.t("common.cancel"), kind="quiet")  # a touch high (kv): 0.8 was 35 px
     cancel.bind(on_tap=lambda *_: d.dismiss())
     d.ids.body.add_widget(cancel)
     d.ids["keypad"], d.ids["note"], d.ids["cancel"] = pad, note, cancel
+    d.fit_height()
     d.open()
     app.dialog = d
     return d
@@ -142,14 +234,14 @@ def open_log(app, title: str, lines: list[str]):
 
     d = dialog(app, title, size=(0.9, 0.95))
     scroll = ScrollView(do_scroll_x=False)
-    text = Label(text="\n".join(lines) or app.t("history.no_log"), color=PALETTE["text"], font_size=app.u * 13,
-                 halign="left", valign="top", size_hint_y=None)
+    text = d.scaled(Label(text="\n".join(lines) or app.t("history.no_log"), color=PALETTE["text"], halign="left",
+                          valign="top", size_hint_y=None), font_size=units(13))
     text.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
               texture_size=lambda w, size: setattr(w, "height", max(size[1], 10)))
     scroll.add_widget(text)
     d.ids.body.add_widget(scroll)
     d.ids["log"] = text
-    close = make("Btn", text=app.t("common.back"), kind="quiet", size_hint_y=None, height=app.touch)
+    close = Factory.Btn(text=app.t("common.back"), kind="quiet")
     close.bind(on_tap=lambda *_: d.dismiss())
     d.ids.body.add_widget(close)
     d.open()

@@ -8,8 +8,7 @@ from typing import Any
 
 from kivy.factory import Factory
 
-from companion.app.widgets.common import make
-from companion.app.widgets.dialogs import ask_number, dialog
+from companion.app.widgets.dialogs import ask_number, dialog, touch, units
 from companion.games.leonardo import box as B
 from companion.games.leonardo import commands as C
 from companion.games.leonardo.state import FACTIONS
@@ -28,21 +27,23 @@ def choose(app: Any, title: str, options: Sequence[tuple[str, Any]], on_value: C
     d = dialog(app, title, size=size)
     body = d.ids.body
     if text:
-        body.add_widget(make("Txt", text=text, font_size=app.u * 14))
-    grid = Factory.GridLayout(cols=cols, spacing=app.u * 4, size_hint_y=None, row_default_height=app.touch,
-                              row_force_default=True)
+        body.add_widget(d.scaled(Factory.Txt(text=text), font_size=units(14)))
+    grid = d.scaled(Factory.GridLayout(cols=cols, size_hint_y=None, row_force_default=True),
+                    spacing=units(4), row_default_height=touch())
     grid.bind(minimum_height=grid.setter("height"))
     for i, (label, value) in enumerate(options):
-        b = make("Btn", text=label, font_size=app.u * 14, size_hint_y=1)
+        b = d.scaled(Factory.Btn(text=label), font_size=units(14))
+        b.size_hint_y = 1
         b.bind(on_tap=lambda _b, v=value: (d.dismiss(), on_value(v)))
         grid.add_widget(b)
         d.ids[f"choice_{i}"] = b
     scroll = Factory.ScrollView(do_scroll_x=False)
     scroll.add_widget(grid)
     body.add_widget(scroll)
-    close = make("Btn", text=app.t("common.back"), kind="quiet")
+    close = Factory.Btn(text=app.t("common.back"), kind="quiet")
     close.bind(on_tap=lambda *_: d.dismiss())
     body.add_widget(close)
+    d.fit_height()  # as high as its buttons; a long list scrolls
     d.open()
     app.dialog = d
     return d
@@ -100,11 +101,11 @@ def _what(app: Any, view: Any, item: str, field: str) -> str:
 
 def ask_text(app: Any, title: str, text: str, on_value: Callable[[str], Any]) -> Any:
     d = dialog(app, title, size=(0.7, 0.6))
-    d.ids.body.add_widget(make("Txt", text=text, font_size=app.u * 14))
-    ti = Factory.TextInput(multiline=False, font_size=app.u * 16, size_hint_y=None, height=app.touch)
+    d.ids.body.add_widget(d.scaled(Factory.Txt(text=text), font_size=units(14)))
+    ti = d.scaled(Factory.TextInput(multiline=False, size_hint_y=None), height=touch(), font_size=units(16))
     d.ids.body.add_widget(ti)
     d.ids["text"] = ti
-    note = make("Dim", text="")
+    note = Factory.Dim(text="")
     ti.bind(text=lambda *_: setattr(note, "text", ""))
 
     def confirm(*_: Any) -> None:
@@ -114,16 +115,17 @@ def ask_text(app: Any, title: str, text: str, on_value: Callable[[str], Any]) ->
         else:  # an empty field says what is missing and stays open
             note.text = app.t("common.text_missing")
 
-    ok = make("Btn", text=app.t("common.confirm"), kind="primary")
+    ok = Factory.Btn(text=app.t("common.confirm"), kind="primary")
     ok.bind(on_tap=confirm)
-    cancel = make("Btn", text=app.t("common.cancel"), kind="quiet")
+    cancel = Factory.Btn(text=app.t("common.cancel"), kind="quiet")
     cancel.bind(on_tap=lambda *_: d.dismiss())
     d.ids["ok"], d.ids["cancel"], d.ids["note"] = ok, cancel, note
     d.ids.body.add_widget(note)
-    line = Factory.BoxLayout(size_hint_y=None, height=app.touch, spacing=app.u * 6)
+    line = d.scaled(Factory.BoxLayout(size_hint_y=None), height=touch(), spacing=units(6))
     line.add_widget(cancel)
     line.add_widget(ok)
     d.ids.body.add_widget(line)
+    d.fit_height()
     d.open()
     app.dialog = d
     return d
@@ -188,9 +190,9 @@ def open_correction_form(app: Any) -> Any:
     view = app.session.view()
     d = dialog(app, _t(app, "correct.title"), size=(0.8, 0.95))
     body = d.ids.body
-    body.add_widget(make("Dim", text=_t(app, "correct.help")))
-    grid = Factory.GridLayout(cols=3, spacing=app.u * 4, size_hint_y=None, row_default_height=app.touch * 0.9,
-                              row_force_default=True)
+    body.add_widget(Factory.Dim(text=_t(app, "correct.help")))
+    grid = d.scaled(Factory.GridLayout(cols=3, size_hint_y=None, row_force_default=True),
+                    spacing=units(4), row_default_height=touch(0.9))
     grid.bind(minimum_height=grid.setter("height"))
     reason = _t(app, "correct.reason")
 
@@ -204,25 +206,27 @@ def open_correction_form(app: Any) -> Any:
         if p.get("out") or p.get("member_of") is not None:
             continue
         for counter in ("cash", "men", "space"):
-            b = make("Btn", text=f"{p['name']}: {word('counter.' + counter, app.lang)}", font_size=app.u * 12,
-                            size_hint_y=1)
+            b = d.scaled(Factory.Btn(text=f"{p['name']}: {word('counter.' + counter, app.lang)}"),
+                         font_size=units(12))
+            b.size_hint_y = 1
             b.bind(on_tap=lambda _b, s=i, c=counter: seat_counter(s, c))
             grid.add_widget(b)
             d.ids[f"correct_{i}_{counter}"] = b
     scroll = Factory.ScrollView(do_scroll_x=False)
     scroll.add_widget(grid)
     body.add_widget(scroll)
-    line = Factory.BoxLayout(size_hint_y=None, height=app.touch, spacing=app.u * 6)
-    owner = make("Btn", text=_t(app, "correct.owner"), font_size=app.u * 13)
+    line = d.scaled(Factory.BoxLayout(size_hint_y=None), height=touch(), spacing=units(6))
+    owner = d.scaled(Factory.Btn(text=_t(app, "correct.owner")), font_size=units(13))
     owner.bind(on_tap=lambda *_: (d.dismiss(), _correct_owner(app, reason)))
-    box = make("Btn", text=_t(app, "correct.box"), font_size=app.u * 13)
+    box = d.scaled(Factory.Btn(text=_t(app, "correct.box")), font_size=units(13))
     box.bind(on_tap=lambda *_: (d.dismiss(), _open_box(app)))
-    close = make("Btn", text=app.t("common.back"), kind="quiet")
+    close = Factory.Btn(text=app.t("common.back"), kind="quiet")
     close.bind(on_tap=lambda *_: d.dismiss())
     for w in (owner, box, close):
         line.add_widget(w)
     d.ids["correct_owner"], d.ids["correct_box"] = owner, box
     body.add_widget(line)
+    d.fit_height()  # as high as its rows: no empty band between them and the buttons
     d.open()
     app.dialog = d
     return d

@@ -10,8 +10,7 @@ from kivy.factory import Factory
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.app.theme import PALETTE
-from companion.app.widgets.common import make
-from companion.app.widgets.dialogs import dialog
+from companion.app.widgets.dialogs import dialog, touch, units
 from companion.games.magnate.cards import SUITS
 
 from . import names
@@ -43,14 +42,15 @@ def open_correction_form(app: Any) -> Any:
     body = d.ids.body
     body.add_widget(Factory.Dim(text=t("help")))
     form: dict[str, Any] = {"kind": "tokens", "seat": 0, "suit": SUITS[0], "card": None}
-    rows = [BoxLayout(size_hint_y=None, height=app.touch, spacing=4) for _ in range(3)]
+    rows = [d.scaled(BoxLayout(size_hint_y=None, spacing=4), height=touch()) for _ in range(3)]
     for row in rows:
         body.add_widget(row)
-    value_slot = BoxLayout(size_hint_y=None, height=app.touch)
+    value_slot = d.scaled(BoxLayout(size_hint_y=None), height=touch())
     body.add_widget(value_slot)
-    reason = Factory.TextInput(multiline=False, font_size=app.u * 16, size_hint_y=None, height=app.touch,
-                               hint_text=app.t("correction.reason"), background_color=PALETTE["panel_hi"],
-                               foreground_color=PALETTE["text"], cursor_color=PALETTE["accent"])
+    reason = d.scaled(Factory.TextInput(multiline=False, size_hint_y=None, hint_text=app.t("correction.reason"),
+                                        background_color=PALETTE["panel_hi"], foreground_color=PALETTE["text"],
+                                        cursor_color=PALETTE["accent"]),
+                      height=touch(), font_size=units(16))
     body.add_widget(reason)
     d.ids["reason"] = reason
     stepper = Factory.MagnateStepper()
@@ -77,11 +77,30 @@ def open_correction_form(app: Any) -> Any:
             return b.get("tokens", {}).get(form["suit"], 0)
         return bool(b.get("complete"))
 
-    def button(row: Any, key: str, text: str, selected: bool, on_tap: Any, **kw: Any) -> None:
-        b = make("Btn", text=text, kind="selected" if selected else "normal", font_size=app.u * 13, **kw)
-        b.bind(on_tap=lambda *_: on_tap())
+    built: dict[str, Any] = {}  # each button made once and shown again on later redraws
+
+    def button(row: Any, key: str, text: str, selected: bool, on_tap: Any, narrow: bool = False) -> None:
+        kind = "selected" if selected else "normal"
+        b = built.get(key)
+        if b is None:
+            b = Factory.Btn(text=text, kind=kind)
+            d.scaled(b, font_size=units(13))
+            if narrow:
+                b.size_hint_x = None
+                d.scaled(b, width=touch())
+            b.bind(on_tap=lambda b: b.action())
+            built[key] = d.ids[key] = b
+        else:
+            b.text, b.kind = text, kind
+        b.action = on_tap
         row.add_widget(b)
-        d.ids[key] = b
+
+    def label(key: str, text: str, **kw: Any) -> Any:
+        w = built.get(key)
+        if w is None:
+            w = built[key] = d.ids[key] = Factory.Txt(text=text, **kw)
+        w.text = text
+        return w
 
     def redraw() -> None:
         for row in rows:
@@ -96,17 +115,15 @@ def open_correction_form(app: Any) -> Any:
         else:
             listed = cards()
             if not listed:
-                which.add_widget(Factory.Txt(text=t("no_cards")))
+                which.add_widget(label("no_cards", t("no_cards")))
                 return
             if form["card"] not in listed:
                 form["card"] = listed[0]
                 form["value"] = current()
             i = listed.index(form["card"])
-            button(which, "card_prev", "<", False, lambda: choose(card=listed[(i - 1) % len(listed)]),
-                   size_hint_x=None, width=app.touch)
-            which.add_widget(Factory.Txt(text=names.card_label(form["card"], lang), halign="center"))
-            button(which, "card_next", ">", False, lambda: choose(card=listed[(i + 1) % len(listed)]),
-                   size_hint_x=None, width=app.touch)
+            button(which, "card_prev", "<", False, lambda: choose(card=listed[(i - 1) % len(listed)]), narrow=True)
+            which.add_widget(label("card_name", names.card_label(form["card"], lang), halign="center"))
+            button(which, "card_next", ">", False, lambda: choose(card=listed[(i + 1) % len(listed)]), narrow=True)
         if form["kind"] in ("tokens", "deed"):
             suits = SUITS if form["kind"] == "tokens" else names.suits_of(form["card"])
             for x in suits:
@@ -137,7 +154,7 @@ def open_correction_form(app: Any) -> Any:
         redraw()
 
     choose()
-    row = BoxLayout(size_hint_y=None, height=app.touch, spacing=8)
+    row = d.scaled(BoxLayout(size_hint_y=None, spacing=8), height=touch())
     cancel = Factory.Btn(text=app.t("common.cancel"), kind="quiet")
     cancel.bind(on_tap=lambda *_: d.dismiss())
     ok = Factory.Btn(text=app.t("correction.apply"), kind="primary")
@@ -165,8 +182,8 @@ def open_correction_form(app: Any) -> Any:
     d.ids["apply"] = ok
     row.add_widget(cancel)
     row.add_widget(ok)
-    body.add_widget(Factory.Widget())  # the rows stay at the top
     body.add_widget(row)
+    d.fit_height()  # as high as its rows: no empty band between them and the buttons
     d.open()
     app.dialog = d
     return d

@@ -7,8 +7,7 @@ from kivy.factory import Factory
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.app.theme import PALETTE
-from companion.app.widgets.common import make
-from companion.app.widgets.dialogs import dialog, ask_number
+from companion.app.widgets.dialogs import ask_number, dialog, touch, units
 from companion.games.magnifico import commands as C
 
 
@@ -43,15 +42,15 @@ def open_agreement_form(app):
     d = dialog(app, app.t("agreement.title"), size=(0.8, 0.9))
     body = d.ids.body
     leader = presenters.seat_name(s.view(), entry.get("leader"))
-    body.add_widget(make("Txt", text=app.t("agreement.help", leader=leader), font_size=app.u * 14))
-    reason = Factory.TextInput(multiline=False, font_size=app.u * 18, size_hint_y=None, height=app.touch,
-                               hint_text=app.t("agreement.reason_hint"), background_color=PALETTE["panel_hi"],
-                               foreground_color=PALETTE["text"], cursor_color=PALETTE["accent"])
+    body.add_widget(d.scaled(Factory.Txt(text=app.t("agreement.help", leader=leader)), font_size=units(14)))
+    reason = d.scaled(Factory.TextInput(multiline=False, size_hint_y=None, hint_text=app.t("agreement.reason_hint"),
+                                        background_color=PALETTE["panel_hi"], foreground_color=PALETTE["text"],
+                                        cursor_color=PALETTE["accent"]),
+                      height=touch(), font_size=units(18))
     note = Factory.Dim(text="", color=PALETTE["danger"])
     body.add_widget(reason)
     body.add_widget(note)
-    body.add_widget(Factory.Widget())
-    row = BoxLayout(size_hint_y=None, height=app.touch, spacing=app.u * 6)
+    row = d.scaled(BoxLayout(size_hint_y=None), height=touch(), spacing=units(6))
     cancel = Factory.Btn(text=app.t("common.cancel"), kind="quiet")
     ok = Factory.Btn(text=app.t("common.ok"), kind="danger")
 
@@ -70,6 +69,7 @@ def open_agreement_form(app):
     body.add_widget(row)
     for key, widget in (("reason", reason), ("note", note), ("ok", ok), ("cancel", cancel)):
         d.ids[key] = widget
+    d.fit_height()
     d.open()
     app.dialog = d
     return d
@@ -89,16 +89,17 @@ def open_correction_form(app):
     territories = sorted(view.get("territories", {}), key=lambda t: ui.territory_name(t, app.lang))
     form = {"kind": "seat", "seat": 0, "field": "florins", "territory": territories[0] if territories else None}
     body.add_widget(Factory.Dim(text=app.t("correction.help")))
-    rows = [BoxLayout(size_hint_y=None, height=app.touch, spacing=6) for _ in range(4)]
+    rows = [d.scaled(BoxLayout(size_hint_y=None, spacing=6), height=touch()) for _ in range(4)]
     kinds, which, fields, values = rows
     stepper = Factory.Stepper()
     for w in rows[:3]:
         body.add_widget(w)
-    value_slot = BoxLayout(size_hint_y=None, height=app.touch)
+    value_slot = d.scaled(BoxLayout(size_hint_y=None), height=touch())
     body.add_widget(value_slot)
-    reason = Factory.TextInput(multiline=False, font_size=app.u * 18, size_hint_y=None, height=app.touch,
-                               hint_text=app.t("correction.reason"), background_color=PALETTE["panel_hi"],
-                               foreground_color=PALETTE["text"], cursor_color=PALETTE["accent"])
+    reason = d.scaled(Factory.TextInput(multiline=False, size_hint_y=None, hint_text=app.t("correction.reason"),
+                                        background_color=PALETTE["panel_hi"], foreground_color=PALETTE["text"],
+                                        cursor_color=PALETTE["accent"]),
+                      height=touch(), font_size=units(18))
     body.add_widget(reason)
     d.ids["reason"] = reason
     step_of = {"florins": 10}
@@ -111,11 +112,18 @@ def open_correction_form(app):
             return view["seats"][form["seat"]][shown_as.get(form["field"], form["field"])]
         return view["territories"][form["territory"]][form["field"]]
 
+    built = {}  # each button made once and shown again on later redraws
+
     def button(row, key, text, selected, on_tap):
-        b = Factory.Btn(text=text, kind="selected" if selected else "normal")
-        b.bind(on_tap=lambda *_: on_tap())
+        kind = "selected" if selected else "normal"
+        b = built.get(key)
+        if b is None:
+            b = built[key] = d.ids[key] = Factory.Btn(text=text, kind=kind)
+            b.bind(on_tap=lambda b: b.action())
+        else:
+            b.text, b.kind = text, kind
+        b.action = on_tap
         row.add_widget(b)
-        d.ids[key] = b
         return b
 
     def redraw():
@@ -134,10 +142,12 @@ def open_correction_form(app):
                    lambda: choose(territory=territories[(i - 1) % len(territories)]))
             t = view["territories"][form["territory"]]
             owner = view["seats"][t["owner"]]["name"] if t.get("owner") is not None else app.t("correction.nobody")
-            name = Factory.Txt(text=f"{ui.territory_name(form['territory'], app.lang)} ({owner})", halign="center",
-                               pos_hint={"center_y": 0.5})
+            name = built.get("territory_name")
+            if name is None:
+                name = built["territory_name"] = d.ids["territory_name"] = Factory.Txt(
+                    halign="center", pos_hint={"center_y": 0.5})
+            name.text = f"{ui.territory_name(form['territory'], app.lang)} ({owner})"
             which.add_widget(name)
-            d.ids["territory_name"] = name
             button(which, "territory_next", ">", False,
                    lambda: choose(territory=territories[(i + 1) % len(territories)]))
         for f in (seat_fields if form["kind"] == "seat" else territory_fields):
@@ -176,7 +186,7 @@ def open_correction_form(app):
 
     form["value"] = current()
     redraw()
-    row = BoxLayout(size_hint_y=None, height=app.touch, spacing=8)
+    row = d.scaled(BoxLayout(size_hint_y=None, spacing=8), height=touch())
     cancel = Factory.Btn(text=app.t("common.cancel"), kind="quiet")
     cancel.bind(on_tap=lambda *_: d.dismiss())
     ok = Factory.Btn(text=app.t("correction.apply"), kind="primary")

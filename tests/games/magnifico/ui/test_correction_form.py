@@ -130,3 +130,22 @@ def test_the_correction_form_starts_under_its_title(home, size, lang):
         until_closed(dialog)
     finally:
         harness.resize((800, 480))
+
+
+def test_a_tap_in_the_form_builds_no_new_buttons(home):
+    """Another seat, the stepper, a territory after another: the same buttons are shown again
+    (each tap rebuilt all of them); a kind shown for the first time builds only its own."""
+    app = home
+    past_the_setup(app)
+    dialog = open_correction(app)
+    harness.tap(dialog.ids["kind_territory"])
+    harness.tap(dialog.ids["kind_seat"])
+    shown = list(harness.walk(dialog))
+    harness.tap(dialog.ids["seat_1"])
+    harness.tap(dialog.ids["value"].children[0])  # plus
+    harness.tap(dialog.ids["kind_territory"])
+    harness.tap(dialog.ids["territory_next"])
+    harness.tap(dialog.ids["kind_seat"])
+    assert all(any(w is x for x in shown) for w in harness.walk(dialog))
+    dialog.dismiss()
+    until_closed(dialog)

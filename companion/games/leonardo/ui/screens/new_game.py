@@ -45,22 +45,34 @@ class LeonardoNewGameScreen(LeonardoScreen, SeatsForm):
         line, ok = self.ui.box_line(app.lang, app.translations)
         self.box_line, self.box_ok = line, ok
         self.end_line = self._end_text()
+        # rows and buttons made again only when their number changes, else updated: the refresh
+        # after the game's start (the session changed under this form) rebuilt them all inside
+        # the start tap (issue 13)
         box = self.ids.seats
-        box.clear_widgets()
-        for i, seat in enumerate(self.seats):
-            row = Factory.LeonardoSeatRow()
-            row.index, row.seat_name, row.colour, row.screen = i, seat["name"], seat["color"], self
-            box.add_widget(row)
+        rows = list(reversed(box.children))
+        if len(rows) != len(self.seats):
+            box.clear_widgets()
+            rows = []
+            for i in range(len(self.seats)):
+                row = Factory.LeonardoSeatRow()
+                row.index, row.screen = i, self
+                box.add_widget(row)
+                rows.append(row)
+        for row, seat in zip(rows, self.seats):
+            row.seat_name, row.colour = seat["name"], seat["color"]
+            self.show_name(row, seat["name"])
         opts = self.ids.variants
-        opts.clear_widgets()
+        if not opts.children:
+            for key in GAME.variants:
+                b = make("Btn", font_size=app.u * 14)
+                b.bind(on_tap=lambda _b, k=key: self.toggle_variant(k))
+                opts.add_widget(b)
+                self.ids["variant_" + key] = b
         for key in GAME.variants:
-            b = make("Btn", text=self._variant_text(key), font_size=app.u * 14,
-                            kind="selected" if self.variants[key] != GAME.variants[key][0] else "normal")
-            if key == "corporations" and len(self.seats) < 4:
-                b.reason = self.tt("new_game.corporations_four")
-            b.bind(on_tap=lambda _b, k=key: self.toggle_variant(k))
-            opts.add_widget(b)
-            self.ids["variant_" + key] = b
+            b = self.ids["variant_" + key]
+            b.text, b.font_size = self._variant_text(key), app.u * 14
+            b.kind = "selected" if self.variants[key] != GAME.variants[key][0] else "normal"
+            b.reason = self.tt("new_game.corporations_four") if key == "corporations" and len(self.seats) < 4 else ""
 
     def _variant_text(self, key: str) -> str:
         value = self.variants[key]

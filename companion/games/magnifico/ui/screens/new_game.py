@@ -40,22 +40,37 @@ class MagnificoNewGameScreen(MagnificoScreen, SeatsForm):
         if not self.variants:
             self.variants = {k: default for k, (default, _other) in self.offered.items()}
         self.box_line = self.ui.box_line(self.app.lang, self.app.translations)
+        # the rows and buttons are made again only when their number changes, else updated: a
+        # refresh when the game starts (the session changed under this form) rebuilt them all
+        # inside the start tap (issue 13)
         box = self.ids.seats
-        box.clear_widgets()
-        for i, seat in enumerate(self.seats):
-            row = Factory.MagSeatRow()
-            row.index = i
-            row.seat_name = seat["name"]
-            row.colour = seat["color"]
-            row.screen = self
-            box.add_widget(row)
-        self.ids.variants.clear_widgets()
-        for key, value in sorted(self.variants.items()):
-            on = value != self.offered[key][0]
+        rows = list(reversed(box.children))
+        if len(rows) != len(self.seats):
+            box.clear_widgets()
+            rows = []
+            for i in range(len(self.seats)):  # kv classes take their own properties after they are made
+                row = Factory.MagSeatRow()
+                row.index, row.screen = i, self
+                box.add_widget(row)
+                rows.append(row)
+        for row, seat in zip(rows, self.seats):
+            row.seat_name, row.colour = seat["name"], seat["color"]
+            self.show_name(row, seat["name"])
+        keys = sorted(self.variants)
+        buttons = list(reversed(self.ids.variants.children))
+        if [b.variant for b in buttons] != keys:
+            self.ids.variants.clear_widgets()
+            buttons = []
+            for key in keys:
+                b = Factory.Btn()
+                b.variant = key
+                b.bind(on_tap=lambda _b, k=key: self.toggle_variant(k))
+                self.ids.variants.add_widget(b)
+                buttons.append(b)
+        for b, key in zip(buttons, keys):
+            on = self.variants[key] != self.offered[key][0]
             mark = self.app.t("common.on") if on else self.app.t("common.off")
-            b = Factory.Btn(text=f"{self.app.t(f'variant.{key}')}: {mark}", kind="selected" if on else "normal")
-            b.bind(on_tap=lambda _b, k=key: self.toggle_variant(k))
-            self.ids.variants.add_widget(b)
+            b.text, b.kind = f"{self.app.t(f'variant.{key}')}: {mark}", "selected" if on else "normal"
 
     # -- seats --------------------------------------------------------------------------
     def add_seat(self):

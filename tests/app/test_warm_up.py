@@ -1,0 +1,131 @@
+"""While nobody touches, the app builds ahead what the next taps would build (issue 13: a
+game's first visit built its kv, modules and every screen inside one tap, 80 to 190 ms on the
+development machine): a game's screens one at a time while one of them is shown, and on
+home the last game's kv files, classes and setup form."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.app import harness
+from companion.app.screen_book import Screens
+from companion.app.warm_up import WarmUp
+
+
+class Manager:
+    def __init__(self) -> None:
+        self.added: list[str] = []
+
+    def add_widget(self, screen: Any) -> None:
+        self.added.append(screen.name)
+
+
+class FakeScreen:
+    def __init__(self, name: str):
+        self.name = name
+
+
+@dataclass
+class FakeUI:
+    name: str
+    names: tuple[str, ...]
+    prepared: int = 0
+    new_game_screen: str = ""
+
+    def __post_init__(self) -> None:
+        self.new_game_screen = f"{self.name}.new_game"
+
+    def kv_files(self) -> list[Any]:
+        return []
+
+    def screens(self) -> dict[str, type]:
+        self.prepared += 1
+        return {f"{self.name}.{n}": FakeScreen for n in self.names}
+
+
+@dataclass
+class Table:
+    uis: dict[str, FakeUI]
+    last: list[str | None] = field(default_factory=lambda: ["magnate"])
+
+    def __post_init__(self) -> None:
+        self.manager = Manager()
+        self.screens = Screens(self.manager, {}, lambda: list(self.uis.values()))
+        self.asked = 0
+        self.warm = WarmUp(self.screens, self.uis, self.likely)
+
+    def likely(self) -> str | None:
+        self.asked += 1
+        return self.last.pop(0) if self.last else ""
+
+
+def games() -> dict[str, FakeUI]:
+    return {"magnate": FakeUI("magnate", ("new_game", "setup", "turn")),
+            "leonardo": FakeUI("leonardo", ("new_game", "board"))}
+
+
+def test_on_a_games_screen_its_other_screens_are_built_one_a_step():
+    table = Table(games())
+    table.screens["magnate.new_game"]
+    assert table.warm.step("magnate.new_game") == "magnate.setup"
+    assert table.warm.step("magnate.new_game") == "magnate.turn"
+    assert table.warm.step("magnate.setup") is None
+    assert table.manager.added == ["magnate.new_game", "magnate.setup", "magnate.turn"]
+    assert table.uis["leonardo"].prepared == 0  # another game is never touched
+
+
+def test_on_home_the_last_game_is_prepared_then_its_setup_form_built():
+    table = Table(games())
+    assert table.warm.step("home") == "magnate"  # kv files and classes, nothing built
+    assert table.manager.added == [] and table.uis["magnate"].prepared == 1
+    assert table.warm.step("home") == "magnate.new_game"
+    assert table.warm.step("home") is None
+    assert table.manager.added == ["magnate.new_game"] and table.asked == 1  # asked once
+
+
+def test_while_the_journal_opens_home_asks_again_and_an_empty_journal_prepares_nothing():
+    table = Table(games(), last=[None, ""])
+    assert table.warm.step("home") is None  # not known yet
+    assert table.warm.step("home") is None  # an empty journal: no game is likely
+    assert table.warm.step("home") is None
+    assert table.asked == 2 and table.manager.added == [] and table.uis["magnate"].prepared == 0
+
+
+def test_a_shell_screen_builds_nothing():
+    table = Table(games())
+    assert table.warm.step("settings") is None and table.warm.step("history") is None
+    assert table.asked == 0 and table.manager.added == []
+
+
+def idle(app: Any, ticks: int) -> None:
+    """``ticks`` of the clock's idle check with no touch for long (no waiting)."""
+    for _ in range(ticks):
+        app.collector.last_touch -= 10.0
+        app._idle_tick(0)
+        harness.frames(1)
+
+
+def test_the_app_builds_a_games_screens_while_its_setup_form_waits(home):
+    """Magnate's setup form shown; a second of no touch later every Magnate screen is
+    built, so the start tap builds none."""
+    app = home
+    ui = app.uis["magnate"]
+    harness.tap(harness.find_id("new_magnate"))
+    assert app.manager.current == ui.new_game_screen
+    app.collector.last_touch = app.collector.clock()
+    app._idle_tick(0)  # a touch just now: nothing is done
+    before = set(dict(app.screens))
+    idle(app, len(ui.screens()) + 1)
+    assert app.screens.unbuilt(ui) == []
+    assert set(dict(app.screens)) >= before
+    built = len(app.screens)
+    harness.tap(harness.find_id("start"))
+    assert app.manager.current != ui.new_game_screen and len(app.screens) == built
+
+
+def test_the_last_game_is_the_journals_latest(home):
+    app = home
+    assert app.journal_ready()
+    latest = app.session.games()
+    assert app._last_game() == (latest[0].game if latest else "")
