@@ -110,12 +110,13 @@ class HandsetDevices:
                 self.displays.show(seat, display_text(state, value, ask))
 
     def close(self) -> None:
-        # Each button's hold thread polls every 0.1 s; tell them all to stop first so the
-        # closes below do not wait for them one after another.
+        # Each button's hold thread polls every 0.1 s; tell them all to stop first, and wake each
+        # from its poll (it then sees the stop), so the closes below wait for none of them.
         for button in self.buttons.values():
             thread = getattr(button, "_hold_thread", None)
             if thread is not None:
                 thread.stopping.set()
+                thread.holding.set()
         for device in [*self.buttons.values(), *self.leds.values()]:
             device.close()
         self.buttons.clear()

@@ -156,3 +156,28 @@ def test_five_long_names_keep_the_games_state_in_view(home):
     shown = label._label.shorten(row.detail)
     assert shown != row.detail  # it does overflow
     assert shown.startswith(names[0][:8]) and shown.endswith(row.detail[-12:])
+
+
+def test_a_filter_tap_reads_no_journal_and_keeps_the_rows(home, monkeypatch):
+    """Issue 13 (every tap under 50 ms): a filter shows the games read when the screen was
+    drawn, with the rows made then (the journal read and every row made anew on each tap)."""
+    import companion.app.screens.history as history
+
+    app, s = home, home.session
+    assert mag(app).new_game(seats=SEATS, variants={}, target=30, soldiers=40) is None
+    screen = app.screens["history"]
+    screen.shown = ""  # every game (an earlier test may have left a filter on)
+    history_row(app, s.game_id)
+    rows = {row.game_id: row for row in screen.ids.games.children}
+    reads, made = [], []
+    real_games, real_make = s.games, history.make
+    monkeypatch.setattr(s, "games", lambda: (reads.append(1), real_games())[1])
+    monkeypatch.setattr(history, "make", lambda *a, **k: (made.append(a), real_make(*a, **k))[1])
+    filters = list(screen.ids.filters.children)
+    harness.tap(harness.find_id("filter_magnate"))
+    assert screen.shown == "magnate" and all(row.game_id not in rows for row in screen.ids.games.children)
+    harness.tap(harness.find_id("filter_all"))
+    assert screen.shown == "" and {row.game_id: row for row in screen.ids.games.children} == rows
+    assert reads == [] and made == []  # was a journal read and every row made on each tap
+    assert list(screen.ids.filters.children) == filters
+    assert screen.ids.filter_all.kind == "selected" and screen.ids.filter_magnate.kind == "normal"

@@ -118,7 +118,17 @@ def test_kick_and_a_new_game_give_new_codes(phones_on):
     assert wait(lambda: app.phones.presence.get(1) is True)
     app.go("settings")
     harness.frames(2)
-    harness.tap(harness.find_id("kick_1"))  # "Kick Bruno's phone"
+    screen = app.screens["settings"]
+    kicks = list(screen.ids.kicks.children)
+    redraws = []  # during the kick itself (the phone leaving redraws again later, as it should)
+    screen.refresh = lambda original=screen.refresh: (redraws.append(1), original())[1]
+    screen.kick = lambda seat, original=screen.kick: (redraws.append("kick"), original(seat), redraws.append("done"))
+    try:
+        harness.tap(harness.find_id("kick_1"))  # "Kick Bruno's phone"
+    finally:
+        del screen.refresh, screen.kick
+    # issue 13: the link's news redraws the screen once (not again after it), its buttons kept
+    assert redraws[:redraws.index("done")] == ["kick", 1] and list(screen.ids.kicks.children) == kicks
     assert wait(lambda: phone.closed_with is not None)
     assert any(m.get("op") == "bye" and m.get("reason") == "kicked" for m in phone.received)
     assert server.tokens.token(1) != old and server.tokens.seat_of(old) is None

@@ -496,3 +496,22 @@ def test_the_no_display_map_leaves_i2c_and_the_uart_free(factory, main_thread):
         assert t.h.state(0) == LOCKED
     finally:
         t.close()
+
+
+def test_close_wakes_every_hold_thread_from_its_poll(factory, main_thread):
+    """Issue 13 (a hardware choice in Settings reopens the handsets): each button's hold thread
+    polls every 0.1 s; ``close`` wakes it so the closes wait for no poll to run out."""
+    t = Table(factory, main_thread)
+    woken = []
+
+    class Spy(threading.Event):
+        def set(self):
+            woken.append(1)
+            super().set()
+
+    threads = [b._hold_thread for b in t.h.buttons.values() if getattr(b, "_hold_thread", None) is not None]
+    assert threads
+    for thread in threads:
+        thread.holding = Spy()
+    t.close()
+    assert len(woken) == len(threads) and not any(thread.is_alive() for thread in threads)

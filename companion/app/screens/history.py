@@ -17,31 +17,59 @@ class HistoryScreen(BaseScreen):
     note = StringProperty("")
     shown = StringProperty("")  # the game the list is filtered on ("" for every game)
 
+    def __init__(self, **kwargs: Any):
+        super().__init__(**kwargs)
+        self._games: list[Any] = []  # the journal's games at the last refresh
+        self._rows: dict[tuple[str, int], Any] = {}  # (game, id) -> its row, kept while the game is listed
+
     def refresh(self) -> None:
-        app, s = self.app, self.session
-        games = s.games() if s is not None else []
-        self._filters(sorted({g.game for g in games} | set(app.games)))
-        box = self.ids.games
-        box.clear_widgets()
-        listed = [g for g in games if not self.shown or g.game == self.shown]
+        s = self.session
+        self._games = s.games() if s is not None else []
+        self._filters(sorted({g.game for g in self._games} | set(self.app.games)))
+        self._list()
+
+    def _list(self) -> None:
+        """The rows of the games shown: each game's row made once, then kept (a filter tapped
+        shows other rows, a redraw gives them their new texts)."""
+        app, box = self.app, self.ids.games
+        listed = [g for g in self._games if not self.shown or g.game == self.shown]
         self.note = "" if listed else app.t("history.empty")
+        known = {(g.game, g.id) for g in self._games}
+        for key in [k for k in self._rows if k not in known]:
+            del self._rows[key]  # gone from the journal
+        rows = []
         for info in listed:
-            box.add_widget(make("GameRow", title=self.title_line(info), detail=self.detail_line(info),
-                                game_id=info.id, screen=self))
+            row = self._rows.get((info.game, info.id))
+            if row is None:
+                row = self._rows[info.game, info.id] = make("GameRow", game_id=info.id, screen=self)
+            row.title, row.detail = self.title_line(info), self.detail_line(info)
+            rows.append(row)
+        if list(reversed(box.children)) != rows:
+            box.clear_widgets()
+            for row in rows:
+                box.add_widget(row)
 
     def _filters(self, names: list[str]) -> None:
         app, row = self.app, self.ids.filters
-        row.clear_widgets()
-        for name in ["", *names]:
-            label = app.game_title(name) if name else app.t("history.all")
-            b = Factory.Btn(text=label, kind="selected" if name == self.shown else "normal")
-            b.bind(on_tap=lambda _b, n=name: self.show(n))
-            row.add_widget(b)
-            self.ids["filter_" + (name or "all")] = b
+        wanted = ["", *names]
+        if [getattr(b, "game", None) for b in reversed(row.children)] != wanted:  # the games installed changed
+            row.clear_widgets()
+            for name in wanted:
+                b = Factory.Btn()
+                b.game = name
+                b.bind(on_tap=lambda btn: self.show(btn.game))
+                row.add_widget(b)
+                self.ids["filter_" + (name or "all")] = b
+        for b in row.children:
+            b.text = app.game_title(b.game) if b.game else app.t("history.all")
+            b.kind = "selected" if b.game == self.shown else "normal"
 
     def show(self, name: str) -> None:
+        """The list filtered on one game (or every game): the games read at the last refresh."""
         self.shown = name
-        self.refresh()
+        for b in self.ids.filters.children:
+            b.kind = "selected" if b.game == name else "normal"
+        self._list()
 
     def title_line(self, info: Any) -> str:
         return self.app.t("history.title_line", game=self.app.game_title(info.game),

@@ -52,10 +52,9 @@ class SettingsScreen(BaseScreen):
         super().on_pre_enter(*args)
 
     def set_mode(self, mode: str) -> None:
+        """The hardware reopened in ``mode``; the hub's restart redraws the app (this screen with it)."""
         self.app.settings.set("hardware", mode)
         self.app.hardware.restart()
-        self.app.refresh()
-        self.refresh()
 
     # -- the dice reader's port -----------------------------------------------------------------
     def look_for_ports(self) -> None:
@@ -72,26 +71,39 @@ class SettingsScreen(BaseScreen):
         if box is None:
             return
         app = self.app
-        box.clear_widgets()
         choices = [("", app.t("settings.port_auto"))] + [
             (p.device, f"{p.device} ({app.t('settings.port_' + p.source)})") for p in self.ports]
         if self.dice_port and self.dice_port not in [c for c, _ in choices]:
             choices.append((self.dice_port, app.t("settings.port_missing", port=self.dice_port)))
-        for index, (device, text) in enumerate(choices):
-            b = Factory.Btn(text=text, kind="selected" if device == self.dice_port else "normal",
-                            shorten=True, shorten_from="left")
-            b.bind(on_tap=lambda *_a, d=device: self.set_port(d))
-            box.add_widget(b)
-            self.ids[f"port_{index}"] = b
+        buttons = self._buttons(box, "port", len(choices), lambda b: self.set_port(b.choice),
+                                shorten=True, shorten_from="left")
+        for b, (device, text) in zip(buttons, choices):
+            b.choice, b.text = device, text
+            b.kind = "selected" if device == self.dice_port else "normal"
         box.height = len(choices) * (app.touch + box.spacing)
+
+    def _buttons(self, box: Any, prefix: str, n: int, on_tap: Any, **kw: Any) -> list[Any]:
+        """``n`` buttons in ``box`` (ids ``prefix_0``...): those already there are kept, only the
+        missing ones are made (a redraw changes their texts and looks, not the widgets)."""
+        have = list(reversed(box.children))
+        for index in range(n, len(have)):
+            box.remove_widget(have[index])
+            self.ids.pop(f"{prefix}_{index}", None)
+        for _ in range(len(have), n):
+            b = Factory.Btn(**kw)
+            b.choice = None
+            b.bind(on_tap=on_tap)
+            box.add_widget(b)
+        buttons = list(reversed(box.children))
+        for index, b in enumerate(buttons):
+            self.ids[f"{prefix}_{index}"] = b
+        return buttons
 
     def set_port(self, device: str) -> None:
         """The port chosen by a tap ("" : found by HELLO); the reader reopens on it."""
         self.app.settings.set("dice_port", device or None)
         self.test_line = ""
-        self.app.hardware.restart()
-        self.app.refresh()
-        self.refresh()
+        self.app.hardware.restart()  # its listeners redraw the app and this screen
 
     def test_roll(self) -> None:
         """One die from the reader; the roll (or why none) is shown under the button."""
@@ -136,14 +148,10 @@ class SettingsScreen(BaseScreen):
         box = self.ids.get("kicks")
         if box is None:
             return
-        box.clear_widgets()
         seats = link.seats() if link is not None and link.on else 0
-        for seat in range(seats):
-            b = Factory.Btn(text=self._seat_name(seat),
-                            kind="danger" if link.presence.get(seat) else "normal", shorten=True)
-            b.bind(on_tap=lambda *_a, s=seat: self.kick(s))
-            box.add_widget(b)
-            self.ids[f"kick_{seat}"] = b
+        for seat, b in enumerate(self._buttons(box, "kick", seats, lambda b: self.kick(b.choice), shorten=True)):
+            b.choice, b.text = seat, self._seat_name(seat)
+            b.kind = "danger" if link.presence.get(seat) else "normal"
         box.opacity = 1 if seats else 0
 
     def _seat_name(self, seat: int) -> str:
@@ -151,10 +159,8 @@ class SettingsScreen(BaseScreen):
         return str(seats[seat].get("name") or seat + 1) if seat < len(seats) else str(seat + 1)
 
     def set_phones(self, on: bool) -> None:
-        self.app.phones.switch(on)
-        self.refresh()
+        self.app.phones.switch(on)  # the link's listeners redraw the app and this screen
 
     def kick(self, seat: int) -> None:
-        self.app.phones.kick(seat)
+        self.app.phones.kick(seat)  # the link's listeners redraw the app and this screen
         self.app.toast(self.app.t("settings.kicked", name=self._seat_name(seat)))
-        self.refresh()

@@ -158,3 +158,38 @@ def test_an_unreadable_box_profile_is_said_in_the_tables_language(home, tmp_path
         app.set_lang("en")
         app.go("home")
         harness.frames(2)
+
+
+def test_a_redraw_keeps_the_forms_buttons(home, monkeypatch):
+    """Issue 13 (every tap under 50 ms): a value entered, a space or a section shown again
+    redraws the form with the buttons it made before (new texts and looks), making none."""
+    from companion.app.widgets import common
+
+    app = home
+    open_box(app)
+    made = []
+    original = common.Btn.__init__
+
+    def counted(self, **kwargs):
+        made.append(self)
+        original(self, **kwargs)
+
+    monkeypatch.setattr(common.Btn, "__init__", counted)
+    tap_space(app, 2)
+    kind = screen(app).ids.kind_alley
+    row = kind.parent
+    tap(app, "kind_alley")  # a value: the same buttons in the same rows, the chosen one selected
+    assert saved(app)["spaces"]["2"]["kind"] == "alley"
+    assert screen(app).ids.kind_alley is kind and kind.kind == "selected" and screen(app).ids.kind_bridge.kind == "normal"
+    assert kind.parent is row and row.label.text == screen(app).tt("box.kind")
+    tap_space(app, 4)  # another space: its own values on the same buttons
+    assert screen(app).ids.kind_alley is kind and kind.kind == "normal"
+    tap(app, "tab_machina")
+    first = len(made)  # the section's buttons, made on its first showing in this app (if this is it)
+    tap(app, "tab_spaces")
+    tap(app, "tab_machina")  # shown again: nothing made
+    assert len(made) == first
+    number = next(x for x in B.MACHINA if x not in screen(app).editor.profile["lose_all"])
+    tap(app, f"number_{number}_{B.PRODUCTS[0]}")
+    assert len(made) == first and screen(app).ids[f"number_{number}_{B.PRODUCTS[0]}"].kind == "selected"
+    assert saved(app)["machina"] is not None

@@ -224,3 +224,28 @@ def test_a_full_round_through_the_screens(game):
     for p in s.view()["seats"]:
         assert app.t("table.florins", n=p["florins"]) in texts
         assert app.t("table.vp", n=p["vp"]) in texts
+
+
+def test_the_cards_removed_tap_builds_the_start_roll_once(game, monkeypatch):
+    """Issue 13 (every tap under 50 ms): a command redraws the setup screen twice (the session's
+    news, then the move to the next screen); the second redraw of the same moment keeps the
+    start roll's dice and buttons instead of making them again (rulebook 4.2, then 4.7)."""
+    from companion.app.widgets.dice import DiceRow
+
+    app = game
+    made = []
+    original = DiceRow.__init__
+
+    def counted(self, **kwargs):
+        made.append(self)
+        original(self, **kwargs)
+
+    monkeypatch.setattr(DiceRow, "__init__", counted)
+    harness.tap(harness.find_id("removed"))
+    assert app.session.view()["phase"] == "start_roll"
+    assert len(made) == 1 and harness.find_id("dice") is made[0]  # was 2: the first row thrown away
+    app.screens["magnifico.setup"].refresh()  # another redraw of the same moment: the same row
+    assert len(made) == 1 and harness.find_id("dice") is made[0]
+    tap_die_to(made[0], 0, "hit")
+    harness.tap(harness.find_id("confirm"))  # the next seat's roll: a new row
+    assert len(made) == 2 and harness.find_id("dice") is made[1]

@@ -35,6 +35,7 @@ class LeonardoBoxScreen(LeonardoScreen):
         self.focus: dict[str, Any] | None = None  # the value "Next" asked for
         self.back_to = ""  # the screen "Done" goes back to (the new-game form by default)
         self.path_override: str | None = None  # another profile file (the screenshots' throw-away copy)
+        self._kept: dict[str, Any] = {}  # the form's buttons by id, reused by every redraw
 
     def on_pre_enter(self, *args: Any) -> None:
         self.editor = BoxEditor(self.path_override or self.ui.profile_path())  # read again: the game may have remembered values
@@ -88,20 +89,41 @@ class LeonardoBoxScreen(LeonardoScreen):
         return self.tt(f"box.what.{head}_{field}")
 
     def _button(self, box: Any, wid: str, text: str, on_tap: Any, kind: str = "normal", **kw: Any) -> Any:
+        """The button ``wid`` in ``box``: made the first time, then kept and given its new text,
+        look and action (a redraw after each value changes a few of them; each id always gets
+        the same properties, so nothing of an earlier use is left over)."""
         kw.setdefault("size_hint_y", 1)  # fills its row (a row is shorter than a whole touch target)
-        b = make("Btn", text=text, kind=kind, font_size=self.app.u * 13, **kw)
-        b.bind(on_tap=lambda *_: on_tap())
+        b = self._kept.get(wid)
+        if b is None:
+            b = self._kept[wid] = make("Btn")
+            b.bind(on_tap=lambda btn: btn.act())
+        elif b.parent is not None:
+            b.parent.remove_widget(b)  # from the row of the last redraw
+        b.act = on_tap
+        for key, value in {"text": text, "kind": kind, "font_size": self.app.u * 13, **kw}.items():
+            setattr(b, key, value)
         box.add_widget(b)
         self.ids[wid] = b
         return b
 
-    def _row(self, label: str = "", width: float = 0.0) -> Any:
+    def _row(self, key: str, label: str = "", width: float = 0.0) -> Any:
+        """The form's row ``key`` (with ``label`` on its left), emptied: made the first time, then
+        kept as its buttons are (each key always gets the same label width)."""
         u, touch = self.app.u, self.app.touch
-        row = Factory.BoxLayout(size_hint_y=None, height=touch * 0.9, spacing=u * 4)
-        if label:
-            row.add_widget(Factory.Label(text=label, color=(0.68, 0.7, 0.75, 1), font_size=u * 12, size_hint_x=None,
-                                         width=width or u * 64, halign="left", valign="middle",
-                                         text_size=(width or u * 64, None)))
+        row = self._kept.get("row:" + key)
+        if row is None:
+            row = self._kept["row:" + key] = Factory.BoxLayout(size_hint_y=None)
+            row.label = None
+            if label:
+                row.label = Factory.Label(color=(0.68, 0.7, 0.75, 1), size_hint_x=None, halign="left",
+                                          valign="middle")
+        else:
+            row.clear_widgets()
+        row.height, row.spacing = touch * 0.9, u * 4
+        if row.label is not None:
+            w = width or u * 64
+            row.label.text, row.label.font_size, row.label.width, row.label.text_size = label, u * 12, w, (w, None)
+            row.add_widget(row.label)
         return row
 
     def _asked(self, item: str, field: str) -> bool:
@@ -135,28 +157,28 @@ class LeonardoBoxScreen(LeonardoScreen):
         if n in B.FIXED:
             form.add_widget(make("Dim", text=self.tt("box.fixed", kind=word(f"kind.{s['kind']}", app.lang))))
             return
-        row = self._row(self.tt("box.kind"))
+        row = self._row("kind", self.tt("box.kind"))
         for k in KINDS:
             self._button(row, f"kind_{k}", word(f"kind.{k}", app.lang), lambda k=k: self.set(item, "kind", k),
                          kind="selected" if s.get("kind") == k else ("primary" if self._asked(item, "kind") else "normal"))
         form.add_widget(row)
-        row = self._row(self.tt("box.name"))
+        row = self._row("name", self.tt("box.name"))
         self._text_input(row, "name", s.get("name"), item, "name")
         form.add_widget(row)
         if s.get("kind") != "bridge":
-            row = self._row(self.tt("box.quarter"))
+            row = self._row("quarter", self.tt("box.quarter"))
             for q in range(1, B.QUARTERS + 1):
                 self._button(row, f"quarter_{q}", str(q), lambda q=q: self.set(item, "quarter", q),
                              kind="selected" if s.get("quarter") == q else (
                                  "primary" if self._asked(item, "quarter") else "normal"))
             form.add_widget(row)
-        row = self._row(self.tt("box.price"))
+        row = self._row("price", self.tt("box.price"))
         price = s.get("price")
         self._button(row, "price", str(price) if price is not None else "?", lambda: self.ask_value(item, "price"),
                      kind="primary" if self._asked(item, "price") else "normal")
         form.add_widget(row)
         if s.get("kind") != "bridge":
-            row = self._row(self.tt("box.rent"))
+            row = self._row("rent", self.tt("box.rent"))
             rent = s.get("rent") or [None] * B.MAX_WORKS
             for i in range(1, B.MAX_WORKS + 1):
                 value = rent[i - 1]
@@ -170,7 +192,7 @@ class LeonardoBoxScreen(LeonardoScreen):
         ed = self.editor
         assert ed is not None
         for q in range(1, B.QUARTERS + 1):
-            row = self._row(str(q), self.app.u * 20)
+            row = self._row(f"quarter_{q}", str(q), self.app.u * 20)
             self._text_input(row, f"quarter_name_{q}", ed.profile["quarters"][str(q)].get("name"), f"quarter.{q}",
                              "name")
             form.add_widget(row)
@@ -185,7 +207,7 @@ class LeonardoBoxScreen(LeonardoScreen):
         form.add_widget(make("Dim", text=self.tt("box.machina_help")))
         faces = ed.profile["machina"]["faces"]
         for x in B.MACHINA:
-            row = self._row(str(x), app.u * 22)
+            row = self._row(f"number_{x}", str(x), app.u * 22)
             if x in ed.profile["lose_all"]:
                 row.add_widget(Factory.Label(text=self.tt("box.lose_all"), color=(0.78, 0.33, 0.24, 1),
                                              font_size=app.u * 13))
@@ -205,13 +227,13 @@ class LeonardoBoxScreen(LeonardoScreen):
         assert ed is not None
         p = ed.profile
         offices, events = p["offices"], p["events"]
-        row = self._row(self.tt("box.offices"), app.u * 150)
+        row = self._row("offices", self.tt("box.offices"), app.u * 150)
         self._button(row, "offices_count", str(len(offices)) if offices is not None else "?",
                      lambda: self.ask_value("offices", "count"),
                      kind="primary" if self._asked("offices", "count") else "normal")
         form.add_widget(row)
         for i, card in enumerate(offices or [], 1):
-            row = self._row(f"#{i}", app.u * 30)
+            row = self._row(f"office_{i}", f"#{i}", app.u * 30)
             sp = card.get("space")
             self._button(row, f"office_{i}_space", P.space_label({"box": p}, sp, app.lang) if sp else "?",
                          lambda i=i: self.pick_office_space(i),
@@ -223,20 +245,20 @@ class LeonardoBoxScreen(LeonardoScreen):
                                  "primary" if self._asked(f"office.{i}", "price") else "normal"),
                              size_hint_x=None, width=app.u * 46)
             form.add_widget(row)
-        row = self._row(self.tt("box.events"), app.u * 150)
+        row = self._row("events", self.tt("box.events"), app.u * 150)
         self._button(row, "events_count", str(len(events)) if events is not None else "?",
                      lambda: self.ask_value("events", "count"),
                      kind="primary" if self._asked("events", "count") else "normal")
         form.add_widget(row)
         for i, kind in enumerate(events or [], 1):
-            row = self._row(f"#{i}", app.u * 30)
+            row = self._row(f"event_{i}", f"#{i}", app.u * 30)
             for k in B.EVENT_KINDS:
                 self._button(row, f"event_{i}_{k}", word(f"event_kind.{k}", app.lang),
                              lambda i=i, k=k: self.set(f"event.{i}", "kind", k),
                              kind="selected" if kind == k else ("primary" if self._asked(f"event.{i}", "kind")
                                                                 else "normal"))
             form.add_widget(row)
-        row = self._row(self.tt("box.men"), app.u * 150)
+        row = self._row("men", self.tt("box.men"), app.u * 150)
         men = p["men_at_arms"]
         self._button(row, "men_count", str(men) if men is not None else "?", lambda: self.ask_value("men_at_arms",
                                                                                                    "count"),
@@ -253,7 +275,7 @@ class LeonardoBoxScreen(LeonardoScreen):
         form.add_widget(make("Txt", text=self.tt("box.art_count", n=len(values), most=B.ODA_COUNT),
                                     font_size=app.u * 14))
         form.add_widget(make("Dim", text=", ".join(str(v) for v in values) or self.tt("box.art_none")))
-        row = self._row()
+        row = self._row("art")
         self._button(row, "art_add", self.tt("box.art_add"), lambda: self.ask_value("oda", "add"),
                      kind="primary" if self._asked("oda", "values") else "normal")
         self._button(row, "art_remove", self.tt("box.art_remove"), lambda: self.set("oda", "values", values[:-1]),
@@ -264,10 +286,10 @@ class LeonardoBoxScreen(LeonardoScreen):
     def _form_box(self, form: Any) -> None:
         ed = self.editor
         assert ed is not None
-        row = self._row(self.tt("box.box_name"))
+        row = self._row("box_name", self.tt("box.box_name"))
         self._text_input(row, "box_name", ed.profile.get("name"), "box", "name")
         form.add_widget(row)
-        row = self._row(self.tt("box.box_note"))
+        row = self._row("box_note", self.tt("box.box_note"))
         self._text_input(row, "box_note", ed.profile.get("note"), "box", "note")
         form.add_widget(row)
         form.add_widget(make("Dim", text=self.tt("box.box_help")))

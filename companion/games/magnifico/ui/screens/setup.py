@@ -23,13 +23,18 @@ class MagnificoSetupScreen(MagnificoScreen):
         app, view, legal = self.app, s.view(), s.legal()
         phase = view.get("phase")
         box = self.ids.controls
-        box.clear_widgets()
         self.ids.map.unit = app.u
         for k, v in presenters.map_layers(s).items():
             setattr(self.ids.map, k, v)
         self.ids.map.lang = app.lang
-        self.ids.map.choices = None
         self.title = app.t("phase." + phase) if phase else ""
+        shown = (s.game_id, phase, app.lang, app.touch, repr(legal.get("to_act")), repr(view.get("start_roll")),
+                 view.get("leonardo"))
+        if shown == getattr(self, "_shown", None) and box.children:
+            return  # drawn already for this very moment (a command redraws the screen twice)
+        self._shown = shown
+        box.clear_widgets()
+        self.ids.map.choices = None
         if phase == "remove_cards":
             a = s.action("RemoveCards")
             self.help = app.t("setup.remove_help", n=a["tanks"], players=len(view["seats"]))
