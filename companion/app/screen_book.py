@@ -56,6 +56,11 @@ class Screens(dict[str, Any]):
             for path in ui.kv_files():
                 Builder.load_file(str(path))
             classes = self.prepared[ui.name] = dict(ui.screens())
+            # as at start (CompanionApp.on_start): the modules and kv rules live as long as the
+            # app, so they are kept out of the collector's sight. Not the screens: one built in
+            # the middle of a game would freeze that game's objects with it, and those left
+            # behind later could never be collected (25 MB more after a second game).
+            gc.freeze()
         return classes
 
     def unbuilt(self, ui: GameUI) -> list[str]:
@@ -81,7 +86,4 @@ class Screens(dict[str, Any]):
             screen.size = size
         self[name] = screen
         self.manager.add_widget(screen)
-        # as at start (CompanionApp.on_start): what lives as long as the app is kept out of
-        # the collector's sight, so a full collection does not walk it during a tap
-        gc.freeze()
         return screen
