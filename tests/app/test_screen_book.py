@@ -4,41 +4,11 @@ their UIs coming first in name order)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
-
 import pytest
 
 from companion.app.screen_book import Screens
 
-
-class Manager:
-    def __init__(self) -> None:
-        self.added: list[str] = []
-
-    def add_widget(self, screen: Any) -> None:
-        self.added.append(screen.name)
-
-
-class FakeScreen:
-    def __init__(self, name: str):
-        self.name = name
-
-
-@dataclass
-class FakeUI:
-    """The part of ``GameUI`` the screen book uses."""
-
-    name: str
-    names: tuple[str, ...]
-    built: list[str] = field(default_factory=list)
-
-    def kv_files(self) -> list[Any]:
-        return []
-
-    def screens(self) -> dict[str, type]:
-        self.built.append(self.name)
-        return {f"{self.name}.{n}": FakeScreen for n in self.names}
+from .screen_fakes import FakeScreen, FakeUI, Manager
 
 
 def book(*uis: FakeUI) -> tuple[Screens, Manager]:

@@ -12,40 +12,7 @@ from companion.app import harness
 from companion.app.screen_book import Screens
 from companion.app.warm_up import WarmUp
 
-
-class Manager:
-    def __init__(self) -> None:
-        self.added: list[str] = []
-
-    def add_widget(self, screen: Any) -> None:
-        self.added.append(screen.name)
-
-
-class FakeScreen:
-    def __init__(self, name: str):
-        self.name = name
-        self.refreshes = 0
-
-    def refresh(self) -> None:
-        self.refreshes += 1
-
-
-@dataclass
-class FakeUI:
-    name: str
-    names: tuple[str, ...]
-    prepared: int = 0
-    new_game_screen: str = ""
-
-    def __post_init__(self) -> None:
-        self.new_game_screen = f"{self.name}.new_game"
-
-    def kv_files(self) -> list[Any]:
-        return []
-
-    def screens(self) -> dict[str, type]:
-        self.prepared += 1
-        return {f"{self.name}.{n}": FakeScreen for n in self.names}
+from .screen_fakes import FakeUI, Manager
 
 
 @dataclass
@@ -76,13 +43,13 @@ def test_on_a_games_screen_its_other_screens_are_built_one_a_step():
     assert table.warm.step("magnate.new_game") == "magnate.turn"
     assert table.warm.step("magnate.setup") is None
     assert table.manager.added == ["magnate.new_game", "magnate.setup", "magnate.turn"]
-    assert table.uis["leonardo"].prepared == 0  # another game is never touched
+    assert table.uis["leonardo"].built == []  # another game is never touched
 
 
 def test_on_home_the_last_game_is_prepared_then_its_setup_form_built():
     table = Table(games())
     assert table.warm.step("home") == "magnate"  # kv files and classes, nothing built
-    assert table.manager.added == [] and table.uis["magnate"].prepared == 1
+    assert table.manager.added == [] and table.uis["magnate"].built == ["magnate"]
     assert table.warm.step("home") == "magnate.new_game"
     assert table.warm.step("home") == "magnate.new_game filled"
     assert table.warm.step("home") is None
@@ -95,7 +62,7 @@ def test_while_the_journal_opens_home_asks_again_and_an_empty_journal_prepares_n
     assert table.warm.step("home") is None  # not known yet
     assert table.warm.step("home") is None  # an empty journal: no game is likely
     assert table.warm.step("home") is None
-    assert table.asked == 2 and table.manager.added == [] and table.uis["magnate"].prepared == 0
+    assert table.asked == 2 and table.manager.added == [] and table.uis["magnate"].built == []
 
 
 def test_a_shell_screen_builds_nothing():

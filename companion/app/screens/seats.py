@@ -20,14 +20,27 @@ class SeatsForm:
         if 0 <= index < len(self.seats):
             self.seats[index]["name"] = name.strip()[:NAME_LENGTH]
 
-    @staticmethod
-    def show_name(row: Any, name: str) -> None:
-        """The seat's ``name`` in its row's text field (``ids.name``), unless the field already
-        holds it as typed (spaces round it, letters past the limit): a row kept from an earlier
-        refresh may show what was typed before the form was reset."""
-        field = row.ids.name
-        if field.text.strip()[:NAME_LENGTH] != name:
-            field.text = name
+    def show_seats(self, box: Any, row_class: str) -> None:
+        """One row of the kv class ``row_class`` per seat in ``box`` (its ``index``, ``screen``,
+        ``seat_name``, ``colour`` and a text field ``ids.name``). The rows are made again only
+        when the number of seats changes, else updated: the refresh when a game starts (the
+        session changed under the form) rebuilt them all inside the Start tap (issue 13)."""
+        from kivy.factory import Factory
+
+        rows = list(reversed(box.children))
+        if len(rows) != len(self.seats):
+            box.clear_widgets()
+            rows = []
+            for i in range(len(self.seats)):  # a kv class takes its own properties once made
+                row = getattr(Factory, row_class)()
+                row.index, row.screen = i, self
+                box.add_widget(row)
+                rows.append(row)
+        for row, seat in zip(rows, self.seats):
+            row.seat_name, row.colour = seat["name"], seat["color"]
+            field = row.ids.name  # a kept row may show a name typed before the form was reset
+            if field.text.strip()[:NAME_LENGTH] != seat["name"]:  # as typed: spaces, letters past the limit
+                field.text = seat["name"]
 
     def next_colour(self, index: int) -> None:
         """The seat's army takes the next colour (in the palette's order) no other seat has."""

@@ -65,11 +65,29 @@ def laying_out(widget: Widget) -> bool:
     return False
 
 
+class FittedText:
+    """Mixed into a Label whose ``_fit`` chooses its font size: the fit runs where Label
+    renders (its trigger, once before a frame, after any change), and waits while a layout
+    above may still resize the label. Fitting at each change of size, text or font rendered a
+    button's text 8 to 10 times on a screen's first visit (a first layout passes through sizes
+    a few pixels wide)."""
+
+    _fitting = False  # inside ``_fit``: Label's own rendering
+
+    def texture_update(self, *args):
+        if self._fitting:
+            super().texture_update(*args)
+        elif laying_out(self):
+            self._trigger_texture()
+        else:
+            self._fit()
+
+
 class Panel(Widget):
     """Mixin-free marker; the rounded background is drawn in kv (``<Panel>`` rule)."""
 
 
-class Btn(ButtonBehavior, Label):
+class Btn(ButtonBehavior, FittedText, Label):
     """A touch button. With a ``reason`` it looks off, and a tap shows the reason instead of acting.
 
     kv binds ``on_tap`` (not ``on_release``) so that an off button never acts.
@@ -78,7 +96,6 @@ class Btn(ButtonBehavior, Label):
     kind = OptionProperty("normal", options=["normal", "primary", "danger", "quiet", "selected"])
     reason = StringProperty("")
     fill = ColorProperty(None, allownone=True)
-    _fitting = False
     action = None  # what a reused button does on a tap (screens that keep their buttons set it)  # an explicit colour (an army's) overrides ``kind``
 
     __events__ = ("on_tap",)
@@ -109,19 +126,6 @@ class Btn(ButtonBehavior, Label):
     def _wrap(self, *_):
         self.text_size = (self.width - 8, None)
         self._trigger_texture()  # a new height alone changes the fit too
-
-    def texture_update(self, *args):
-        """Where Label renders its text (its trigger runs it once before a frame, after any
-        change): the text is fitted there. Fitting at each change of size, text or font
-        rendered a button's text 8 to 10 times on a screen's first visit. It waits while a
-        layout above may still resize the button: a first layout passes through sizes a few
-        pixels wide."""
-        if self._fitting:
-            super().texture_update(*args)
-        elif laying_out(self):
-            self._trigger_texture()
-        else:
-            self._fit()
 
     def _fit(self):
         """A text too long for the button wraps, then shrinks (to 70%, a point at a time)
@@ -194,27 +198,18 @@ class SettledLabel(Label):
             super().texture_update(*args)
 
 
-class FitLabel(Label):
+class FitLabel(FittedText, Label):
     """A label whose text wraps in its box and, when even that does not fit, shrinks down to
     ``min_font`` (a long sentence in a narrow bar stays whole instead of ending in "...").
     Fitted where Label renders, as a button's text is."""
 
     max_font = NumericProperty(16)
     min_font = NumericProperty(10)
-    _fitting = False
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         for name in ("size", "max_font", "min_font"):
             self.fbind(name, self._trigger_texture)
-
-    def texture_update(self, *args):
-        if self._fitting:
-            super().texture_update(*args)
-        elif laying_out(self):
-            self._trigger_texture()
-        else:
-            self._fit()
 
     def _fit(self):
         # measured with an open height: a fixed one drops the lines that overflow, and the

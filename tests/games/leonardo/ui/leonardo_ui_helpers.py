@@ -122,8 +122,8 @@ def save_example_box(app: Any) -> dict[str, Any]:
     return profile
 
 
-def start_by_touch(app: Any, variants: dict[str, Any] | None = None) -> None:
-    """Home, New game, Leonardo, names typed, variants tapped, Start."""
+def open_form(app: Any) -> Any:
+    """Home, then Leonardo's setup form, reset to its first look; the form."""
     app.go("home")
     harness.frames(2)
     tap(app, "new_leonardo")
@@ -132,6 +132,12 @@ def start_by_touch(app: Any, variants: dict[str, Any] | None = None) -> None:
     form.reset()
     form.refresh()
     harness.frames(2)
+    return form
+
+
+def start_by_touch(app: Any, variants: dict[str, Any] | None = None) -> None:
+    """Home, New game, Leonardo, names typed, variants tapped, Start."""
+    form = open_form(app)
     rows = list(reversed(form.ids.seats.children))
     for row, (name, _colour) in zip(rows, NAMES):
         text = next(w for w in harness.walk(row) if w.__class__.__name__ == "TextInput")

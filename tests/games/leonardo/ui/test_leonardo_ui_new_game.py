@@ -5,21 +5,7 @@ from typing import Any
 
 from kivy.uix.widget import Widget
 
-from companion.app import harness
-
-from leonardo_ui_helpers import L, screen, tap
-
-
-def open_form(app: Any) -> Any:
-    app.go("home")
-    harness.frames(2)
-    tap(app, "new_leonardo")
-    assert app.manager.current == L + "new_game"
-    form = screen(app)
-    form.reset()
-    form.refresh()
-    harness.frames(2)
-    return form
+from leonardo_ui_helpers import open_form, tap
 
 
 def test_a_refresh_makes_no_widget(home, monkeypatch):

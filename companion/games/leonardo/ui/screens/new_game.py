@@ -7,7 +7,6 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from kivy.factory import Factory
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, StringProperty
 
 from companion.app.screens.seats import SeatsForm
@@ -45,22 +44,7 @@ class LeonardoNewGameScreen(LeonardoScreen, SeatsForm):
         line, ok = self.ui.box_line(app.lang, app.translations)
         self.box_line, self.box_ok = line, ok
         self.end_line = self._end_text()
-        # rows and buttons made again only when their number changes, else updated: the refresh
-        # after the game's start (the session changed under this form) rebuilt them all inside
-        # the start tap (issue 13)
-        box = self.ids.seats
-        rows = list(reversed(box.children))
-        if len(rows) != len(self.seats):
-            box.clear_widgets()
-            rows = []
-            for i in range(len(self.seats)):
-                row = Factory.LeonardoSeatRow()
-                row.index, row.screen = i, self
-                box.add_widget(row)
-                rows.append(row)
-        for row, seat in zip(rows, self.seats):
-            row.seat_name, row.colour = seat["name"], seat["color"]
-            self.show_name(row, seat["name"])
+        self.show_seats(self.ids.seats, "LeonardoSeatRow")  # rows kept: made again when the count changes
         opts = self.ids.variants
         if not opts.children:
             for key in GAME.variants:

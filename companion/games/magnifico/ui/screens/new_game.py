@@ -40,22 +40,7 @@ class MagnificoNewGameScreen(MagnificoScreen, SeatsForm):
         if not self.variants:
             self.variants = {k: default for k, (default, _other) in self.offered.items()}
         self.box_line = self.ui.box_line(self.app.lang, self.app.translations)
-        # the rows and buttons are made again only when their number changes, else updated: a
-        # refresh when the game starts (the session changed under this form) rebuilt them all
-        # inside the start tap (issue 13)
-        box = self.ids.seats
-        rows = list(reversed(box.children))
-        if len(rows) != len(self.seats):
-            box.clear_widgets()
-            rows = []
-            for i in range(len(self.seats)):  # kv classes take their own properties after they are made
-                row = Factory.MagSeatRow()
-                row.index, row.screen = i, self
-                box.add_widget(row)
-                rows.append(row)
-        for row, seat in zip(rows, self.seats):
-            row.seat_name, row.colour = seat["name"], seat["color"]
-            self.show_name(row, seat["name"])
+        self.show_seats(self.ids.seats, "MagSeatRow")  # rows kept: made again when the count changes
         keys = sorted(self.variants)
         buttons = list(reversed(self.ids.variants.children))
         if [b.variant for b in buttons] != keys:

@@ -1,0 +1,45 @@
+"""Stand-ins for the screen manager, a screen and a game's UI package: what the screen book
+(``companion/app/screen_book.py``) and the warm-up (``companion/app/warm_up.py``) use of them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class Manager:
+    def __init__(self) -> None:
+        self.added: list[str] = []
+
+    def add_widget(self, screen: Any) -> None:
+        self.added.append(screen.name)
+
+
+class FakeScreen:
+    def __init__(self, name: str):
+        self.name = name
+        self.refreshes = 0
+
+    def refresh(self) -> None:
+        self.refreshes += 1
+
+
+@dataclass
+class FakeUI:
+    """The part of ``GameUI`` the screen book and the warm-up use; ``built`` records each
+    time its screens' classes were asked for (the game prepared)."""
+
+    name: str
+    names: tuple[str, ...]
+    built: list[str] = field(default_factory=list)
+
+    @property
+    def new_game_screen(self) -> str:
+        return f"{self.name}.new_game"
+
+    def kv_files(self) -> list[Any]:
+        return []
+
+    def screens(self) -> dict[str, type]:
+        self.built.append(self.name)
+        return {f"{self.name}.{n}": FakeScreen for n in self.names}
