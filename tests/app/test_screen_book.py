@@ -74,12 +74,11 @@ def test_building_a_screen_freezes_nothing_preparing_a_game_freezes_its_modules(
     screens, _manager = book(magnifico)
     screens.prepare(magnifico)
     frozen = gc.get_freeze_count()
+    young = [[i] for i in range(1000)]  # tracked objects made since the last freeze
     screens["magnifico.turn"]
     screens.build_next(magnifico)
-    assert gc.get_freeze_count() == frozen
+    assert gc.get_freeze_count() <= frozen  # frozen objects of the running app may be freed meanwhile
     leonardo = FakeUI("leonardo", ("board",))
     screens, _manager = book(leonardo)
-    garbage = [object() for _ in range(10)]  # tracked objects made since the last freeze
-    garbage.append(garbage)
     screens.prepare(leonardo)
-    assert gc.get_freeze_count() > frozen
+    assert gc.get_freeze_count() >= frozen + len(young) - 100
