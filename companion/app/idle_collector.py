@@ -49,10 +49,6 @@ class IdleCollector:
         """A finger came down or lifted (bound to the window's touches; consumes nothing)."""
         self.last_touch = self.clock()
 
-    def tick(self, _dt: float) -> None:
-        """The clock's interval callback (one returning False would unschedule itself)."""
-        self.check()
-
     def idle(self) -> bool:
         """No touch for ``quiet`` seconds."""
         return self.clock() - self.last_touch >= self.quiet

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.factory import Factory
 from kivy.properties import StringProperty
 
 from companion.app.screens.base import BaseScreen
 from companion.app.screens.games import when
-from companion.app.widgets.common import make
+from companion.app.widgets.common import keyed_buttons, make
 
 
 class HistoryScreen(BaseScreen):
@@ -51,24 +50,16 @@ class HistoryScreen(BaseScreen):
 
     def _filters(self, names: list[str]) -> None:
         app, row = self.app, self.ids.filters
-        wanted = ["", *names]
-        if [getattr(b, "game", None) for b in reversed(row.children)] != wanted:  # the games installed changed
-            row.clear_widgets()
-            for name in wanted:
-                b = Factory.Btn()
-                b.game = name
-                b.bind(on_tap=lambda btn: self.show(btn.game))
-                row.add_widget(b)
-                self.ids["filter_" + (name or "all")] = b
-        for b in row.children:
-            b.text = app.game_title(b.game) if b.game else app.t("history.all")
-            b.kind = "selected" if b.game == self.shown else "normal"
+        for b in keyed_buttons(row, ["", *names], lambda btn: self.show(btn.key), ids=self.ids,
+                               id_of=lambda name: "filter_" + (name or "all")):
+            b.text = app.game_title(b.key) if b.key else app.t("history.all")
+            b.kind = "selected" if b.key == self.shown else "normal"
 
     def show(self, name: str) -> None:
         """The list filtered on one game (or every game): the games read at the last refresh."""
         self.shown = name
         for b in self.ids.filters.children:
-            b.kind = "selected" if b.game == name else "normal"
+            b.kind = "selected" if b.key == name else "normal"
         self._list()
 
     def title_line(self, info: Any) -> str:

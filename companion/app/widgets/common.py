@@ -284,6 +284,28 @@ class Toast(Label):
         return max(100.0, Window.width * self.WIDEST - pad)
 
 
+def keyed_buttons(box, keys, on_tap, ids=None, id_of=None, **props) -> list:
+    """One ``Btn`` per key in ``box``, in order, its key in ``b.key``: made again only when the
+    keys change, else the same buttons (a redraw sets their texts and looks, not new widgets).
+    ``on_tap(button)`` runs on a tap; with ``ids``, each is also ``ids[id_of(key)]``."""
+    from kivy.factory import Factory
+
+    keys = list(keys)
+    buttons = list(reversed(box.children))
+    if [getattr(b, "key", None) for b in buttons] != keys:
+        box.clear_widgets()
+        buttons = []
+        for key in keys:
+            b = Factory.Btn(**props)
+            b.key = key
+            b.bind(on_tap=on_tap)
+            box.add_widget(b)
+            buttons.append(b)
+            if ids is not None:
+                ids[id_of(key)] = b
+    return buttons
+
+
 def make(cls_name: str, **props):
     """A widget of a kv-declared class with its properties set (kv classes refuse them in __init__)."""
     from kivy.factory import Factory

@@ -10,7 +10,7 @@ from typing import Any
 from kivy.properties import BooleanProperty, DictProperty, ListProperty, NumericProperty, StringProperty
 
 from companion.app.screens.seats import SeatsForm
-from companion.app.widgets.common import make
+from companion.app.widgets.common import keyed_buttons
 from companion.games.leonardo.game import GAME
 
 from .. import presenters as P
@@ -45,15 +45,9 @@ class LeonardoNewGameScreen(LeonardoScreen, SeatsForm):
         self.box_line, self.box_ok = line, ok
         self.end_line = self._end_text()
         self.show_seats(self.ids.seats, "LeonardoSeatRow")  # rows kept: made again when the count changes
-        opts = self.ids.variants
-        if not opts.children:
-            for key in GAME.variants:
-                b = make("Btn", font_size=app.u * 14)
-                b.bind(on_tap=lambda _b, k=key: self.toggle_variant(k))
-                opts.add_widget(b)
-                self.ids["variant_" + key] = b
-        for key in GAME.variants:
-            b = self.ids["variant_" + key]
+        for b in keyed_buttons(self.ids.variants, GAME.variants, lambda b: self.toggle_variant(b.key),
+                               ids=self.ids, id_of=lambda key: "variant_" + key):
+            key = b.key
             b.text, b.font_size = self._variant_text(key), app.u * 14
             b.kind = "selected" if self.variants[key] != GAME.variants[key][0] else "normal"
             b.reason = self.tt("new_game.corporations_four") if key == "corporations" and len(self.seats) < 4 else ""

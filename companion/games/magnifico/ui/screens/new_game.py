@@ -1,11 +1,11 @@
 """Magnifico's setup form: seats in clockwise order with names and army colours, variants,
 target, box."""
 
-from kivy.factory import Factory
 from kivy.properties import DictProperty, ListProperty, NumericProperty, StringProperty
 
 from companion.app import theme
 from companion.app.screens.seats import SeatsForm
+from companion.app.widgets.common import keyed_buttons
 from companion.games.magnifico.game import GAME
 
 from .base import MagnificoScreen
@@ -41,18 +41,8 @@ class MagnificoNewGameScreen(MagnificoScreen, SeatsForm):
             self.variants = {k: default for k, (default, _other) in self.offered.items()}
         self.box_line = self.ui.box_line(self.app.lang, self.app.translations)
         self.show_seats(self.ids.seats, "MagSeatRow")  # rows kept: made again when the count changes
-        keys = sorted(self.variants)
-        buttons = list(reversed(self.ids.variants.children))
-        if [b.variant for b in buttons] != keys:
-            self.ids.variants.clear_widgets()
-            buttons = []
-            for key in keys:
-                b = Factory.Btn()
-                b.variant = key
-                b.bind(on_tap=lambda _b, k=key: self.toggle_variant(k))
-                self.ids.variants.add_widget(b)
-                buttons.append(b)
-        for b, key in zip(buttons, keys):
+        for b in keyed_buttons(self.ids.variants, sorted(self.variants), lambda b: self.toggle_variant(b.key)):
+            key = b.key
             on = self.variants[key] != self.offered[key][0]
             mark = self.app.t("common.on") if on else self.app.t("common.off")
             b.text, b.kind = f"{self.app.t(f'variant.{key}')}: {mark}", "selected" if on else "normal"
