@@ -65,11 +65,12 @@ def child(journey: str, pace: float) -> None:
     from companion.app import harness
     from companion.app.main import CompanionApp
     from companion.app.settings import Settings
+    from companion.core import registry
 
     tmp = tempfile.mkdtemp(prefix="bench-visits-")
     settings = Settings({"hardware": "simulated", "database": os.path.join(tmp, "journal.sqlite3"),
                          "key_file": os.path.join(tmp, "journal.key"),
-                         "box_profile": os.path.join(tmp, "box-profile.json")})
+                         "box_profiles": {name: os.path.join(tmp, f"{name}-box.json") for name in registry.names()}})
     if pace and journey in JOURNEYS and journey != "shell":  # a table that played this game before
         seed_journal(journey, settings.get("database"), settings.get("key_file"))
     if journey == "leonardo":  # its setup form starts a game once the box's printed values are entered
@@ -77,7 +78,7 @@ def child(journey: str, pace: float) -> None:
         from companion.games.leonardo.game import GAME
         from companion.storage import box_profile
 
-        box_profile.save(GAME, box.example(), settings.get("box_profile"))
+        box_profile.save(GAME, box.example(), settings.get("box_profiles")[GAME.name])
     app = harness.start(CompanionApp(settings=settings, lang="en"))
     harness.frames(3)
     out = {}

@@ -9,27 +9,32 @@ import time
 import pytest
 
 from companion.app import kivy_env
+from companion.core import registry
 
 kivy_env.configure(headless=True)  # before any Kivy import; does nothing the second time
 # The journal and its seal key go to a temporary folder, never to the user's data folder
 # (given in the settings, not the environment, so the other packages' tests are untouched).
 _tmp = tempfile.mkdtemp(prefix="companion-app-tests-")
+PROFILES = {name: os.path.join(_tmp, f"{name}-box.json") for name in registry.names()}  # each game's own
 FILES = {"database": os.path.join(_tmp, "journal.sqlite3"), "key_file": os.path.join(_tmp, "journal.key"),
-         "box_profile": os.path.join(_tmp, "box-profile.json")}
+         "box_profiles": PROFILES}
 
 
 @pytest.fixture(autouse=True)
 def fresh_box_profile():
     """Every test starts with the shipped box: no printed value remembered by an earlier test."""
-    if os.path.exists(FILES["box_profile"]):
-        os.remove(FILES["box_profile"])
+    for path in PROFILES.values():
+        if os.path.exists(path):
+            os.remove(path)
 
 
 def make_settings(**values):
-    """Settings for a test: simulated hardware and the temporary journal, plus ``values``."""
+    """Settings for a test: simulated hardware and the temporary journal, plus ``values``
+    (``box_profiles`` names files over the temporary ones, game by game)."""
     from companion.app.settings import Settings
 
-    return Settings({"hardware": "simulated", **FILES, **values})
+    profiles = {**PROFILES, **values.pop("box_profiles", {})}
+    return Settings({"hardware": "simulated", **FILES, "box_profiles": profiles, **values})
 
 
 @pytest.fixture(scope="session")

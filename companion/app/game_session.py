@@ -188,7 +188,7 @@ class GameSession:
         self.profile_problem = ""
         assert self.game is not None
         try:
-            box_profile.remember(self.game, command, self.settings.get("box_profile"))
+            box_profile.remember(self.game, command, self.profile_path(self.game.name))
         except CompanionError as err:
             self.profile_problem = _reason(err)  # keeps its key: shown in the table's language
         except Exception as err:  # a read-only folder, a full card: the game goes on
@@ -229,7 +229,12 @@ class GameSession:
     # -- games --------------------------------------------------------------------------
     def box(self, game: Game) -> dict[str, Any]:
         """What ``game``'s header carries of this table's box (profile merged), or CompanionError."""
-        return box_profile.load_box(game, self.settings.get("box_profile"))
+        return box_profile.load_box(game, self.profile_path(game.name))
+
+    def profile_path(self, game: str) -> str | None:
+        """The box profile file the settings name for ``game`` (None: the default search).
+        The older single ``box_profile`` names Magnifico's file only, never another game's."""
+        return box_profile.configured(game, self.settings.get("box_profiles"), self.settings.get("box_profile"))
 
     def new_game(self, game: Game, header: dict[str, Any]) -> str | None:
         """Start a game of ``game`` from its setup form's header; the reason when it cannot start."""

@@ -74,9 +74,11 @@ def start_in(folder: str, lang: str = "en", journal: bool = True):
     (the crash tests' driver processes start it twice on the same folder)."""
     from companion.app.main import CompanionApp
     from companion.app.settings import Settings
+    from companion.core import registry
 
     settings = Settings({"hardware": "simulated", "database": f"{folder}/journal.sqlite3",
-                         "key_file": f"{folder}/journal.key", "box_profile": f"{folder}/box.json"})
+                         "key_file": f"{folder}/journal.key",
+                         "box_profiles": {name: f"{folder}/{name}-box.json" for name in registry.names()}})
     return start(CompanionApp(settings=settings, lang=lang), journal=journal)
 
 

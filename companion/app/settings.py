@@ -17,7 +17,8 @@ DEFAULTS = {
     "hardware": "auto",  # "auto": GPIO on a Raspberry Pi, simulated elsewhere; "gpio"; "simulated"
     "database": None,  # None: the journal's default file in the user's data folder
     "key_file": None,  # None: the journal's default seal key in the user's data folder
-    "box_profile": None,  # None: the default box-profile.json in the user's data folder
+    "box_profile": None,  # Magnifico's profile file, as the first version named it (box_profile.configured)
+    "box_profiles": None,  # {game: file}; None: each game's box-profiles/<game>.json in the user's data folder
     "fullscreen": "auto",
     "hardware_file": None,  # None: the shipped data/hardware/hardware.json; else a table's own file over it
     "dice_port": None,  # None: the hardware file's port, else found by HELLO (the simulator's announcement too)

@@ -25,6 +25,18 @@ T = Domain("storage")
 FOLDER = "box-profiles"
 LEGACY_FILE = "box-profile.json"  # Magnifico's profile before there were several games
 PROFILE_ENV = "MAGNIFICO_BOX_PROFILE"  # Magnifico's profile, as the first version named it
+LEGACY_GAME = "magnifico"  # the one game of the first version, whose file the old names meant
+
+
+def configured(game: str, per_game: Any, legacy: Any = None) -> str | None:
+    """The profile file settings name for ``game``: its entry in ``per_game`` (the settings'
+    ``box_profiles``); for Magnifico only, else ``legacy`` (the single ``box_profile`` of the
+    first version). None when they name none: ``location`` looks further."""
+    if isinstance(per_game, dict) and isinstance(per_game.get(game), str) and per_game[game]:
+        return str(per_game[game])
+    if game == LEGACY_GAME and isinstance(legacy, str) and legacy:
+        return legacy
+    return None
 
 
 def location(game: str, path: str | os.PathLike[str] | None = None) -> Path:
@@ -33,16 +45,16 @@ def location(game: str, path: str | os.PathLike[str] | None = None) -> Path:
     existing ``box-profile.json``; else ``box-profiles/<game>.json`` in the user's data folder."""
     if path:
         return Path(path)
-    configured = settings.load_settings()
-    per_game = configured.get("box_profiles")
-    if isinstance(per_game, dict) and isinstance(per_game.get(game), str) and per_game[game]:
-        return Path(per_game[game])
-    if game == "magnifico":
+    saved = settings.load_settings()
+    named = configured(game, saved.get("box_profiles"))
+    if named:
+        return Path(named)
+    if game == LEGACY_GAME:
         if os.environ.get(PROFILE_ENV):
             return Path(os.environ[PROFILE_ENV])
-        legacy = configured.get("box_profile")
-        if isinstance(legacy, str) and legacy:
-            return Path(legacy)
+        named = configured(game, None, saved.get("box_profile"))
+        if named:
+            return Path(named)
         if (settings.data_dir() / LEGACY_FILE).exists():
             return settings.data_dir() / LEGACY_FILE
     return settings.data_dir() / FOLDER / f"{game}.json"

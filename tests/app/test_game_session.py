@@ -97,3 +97,33 @@ def test_without_a_game_the_session_says_so(tmp_path):
     assert not s.send(object()).ok
     assert s.undo() and s.redo()  # reasons, not exceptions
     assert s.unfinished() is None and s.games() == []
+
+
+def test_the_older_box_profile_setting_names_magnificos_file_only(tmp_path, monkeypatch):
+    """A settings file of the first version names one box profile, Magnifico's (its
+    ``box_profile``): Leonardo's box screen and Magnate's setup form read and save their own
+    files, never over Magnifico's; ``box_profiles`` names a file game by game."""
+    import json
+
+    from companion.games.leonardo import box as leonardo_box
+    from companion.games.leonardo.game import GAME as LEONARDO
+    from companion.games.leonardo.ui.entry import LeonardoUI
+    from companion.games.magnate.game import GAME as MAGNATE
+    from companion.storage import box_profile
+
+    data = tmp_path / "data"
+    monkeypatch.setattr(box_profile.settings, "data_dir", lambda: data)
+    monkeypatch.setattr(box_profile.settings, "load_settings", lambda: {})
+    monkeypatch.delenv(box_profile.PROFILE_ENV, raising=False)
+    magnificos = tmp_path / "box-profile.json"
+    magnificos.write_text(json.dumps({"name": "Our box", "map": {"verified": True}}), encoding="utf-8")
+    s = GameSession(MemoryJournal(), Settings(box_profile=str(magnificos)))
+    ui = LeonardoUI()
+    ui.session = s
+    box_profile.save(LEONARDO, leonardo_box.example(), ui.profile_path())  # the box screen's save
+    assert json.loads(magnificos.read_text(encoding="utf-8")) == {"name": "Our box", "map": {"verified": True}}
+    assert s.box(LEONARDO)["box"] == box_profile.read("leonardo", data / "box-profiles" / "leonardo.json")
+    assert s.box(MAGNATE) == box_profile.load_box(MAGNATE, data / "box-profiles" / "magnate.json")
+    assert s.profile_path("magnifico") == str(magnificos)
+    own = Settings(box_profile=str(magnificos), box_profiles={"leonardo": str(tmp_path / "l.json")})
+    assert GameSession(MemoryJournal(), own).profile_path("leonardo") == str(tmp_path / "l.json")

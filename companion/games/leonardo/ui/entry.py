@@ -134,7 +134,7 @@ class LeonardoUI:
     # -- the box profile and a new game ------------------------------------------------------
     def profile_path(self) -> str | None:
         """The profile file the session reads (the settings may name one)."""
-        return self.session.settings.get("box_profile") if self.session is not None else None
+        return self.session.profile_path(GAME.name) if self.session is not None else None
 
     def box_line(self, lang: str, texts: Texts) -> tuple[str, bool]:
         """What the new-game form says of the table's box, and whether a game can start with it."""

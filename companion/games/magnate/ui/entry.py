@@ -116,14 +116,10 @@ class MagnateUI:
         return {name: bool(default) for name, (default, _text) in GAME.variants.items()}
 
     def box(self) -> dict[str, Any]:
-        """What this table's box profile puts in the header (the tokens it owns), or CompanionError.
-
-        Read from Magnate's own profile file: the session's ``box`` passes the app's
-        ``box_profile`` setting, which names Magnifico's file (its name from before there
-        were several games)."""
-        from companion.storage import box_profile
-
-        return box_profile.load_box(GAME)
+        """What this table's box profile puts in the header (the tokens it owns), or CompanionError;
+        Magnate's own file, as the session finds it."""
+        assert self.session is not None
+        return self.session.box(GAME)
 
     def new_game(self, *, seats: list[dict[str, Any]], variants: dict[str, Any]) -> Any:
         """Start a game from the form; the reason when it cannot start (None when it started)."""

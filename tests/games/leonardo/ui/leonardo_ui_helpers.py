@@ -118,7 +118,7 @@ def spin(app: Any, number: int) -> None:
 def save_example_box(app: Any) -> dict[str, Any]:
     """The example box (invented values) as the table's profile, as if entered on the box screen."""
     profile = B.example()
-    box_profile.save(GAME, profile, app.session.settings.get("box_profile"))
+    box_profile.save(GAME, profile, app.session.profile_path("leonardo"))
     return profile
 
 

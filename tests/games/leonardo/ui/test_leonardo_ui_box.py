@@ -13,7 +13,7 @@ from companion.storage import box_profile
 
 
 def saved(app):
-    return B.validate(box_profile.read("leonardo", app.session.settings.get("box_profile")) or {})
+    return B.validate(box_profile.read("leonardo", app.session.profile_path("leonardo")) or {})
 
 
 def open_box(app):
@@ -146,7 +146,7 @@ def test_an_unreadable_box_profile_is_said_in_the_tables_language(home, tmp_path
     app = home
     broken = tmp_path / "leonardo-box.json"
     broken.write_text("{ not json", encoding="utf-8")
-    monkeypatch.setattr(app.session, "settings", make_settings(box_profile=str(broken)))
+    monkeypatch.setattr(app.session, "settings", make_settings(box_profiles={"leonardo": str(broken)}))
     app.set_lang("it")
     try:
         app.go(L + "box")

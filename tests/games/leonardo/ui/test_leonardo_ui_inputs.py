@@ -42,7 +42,7 @@ def new_game(app, faces=None):
     profile = B.example()
     if faces is not None:
         profile["machina"]["faces"] = {str(n): faces.get(n, 0) for n in B.MACHINA}
-    box_profile.save(GAME, profile, app.session.settings.get("box_profile"))
+    box_profile.save(GAME, profile, app.session.profile_path("leonardo"))
     start_by_touch(app, variants={"sealed_bets": False})
 
 

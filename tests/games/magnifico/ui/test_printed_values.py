@@ -23,7 +23,7 @@ def enter_on_keypad(app, digits):
 def test_a_tanks_dice_are_remembered_for_the_next_game(home, tmp_path, monkeypatch):
     app, s = home, home.session
     profile = tmp_path / "box-profile.json"
-    monkeypatch.setattr(s, "settings", make_settings(box_profile=str(profile)))
+    monkeypatch.setattr(s, "settings", make_settings(box_profiles={"magnifico": str(profile)}))
     assert mag(app).new_game(seats=SEATS, variants={}, target=30, soldiers=40) is None
     assert s.state.printed("tank_1", "dice") is None  # not published: the table is asked
     ask_card_value(app, {"card": "tank_1", "field": "dice"})
@@ -47,7 +47,7 @@ def test_a_profile_that_cannot_be_written_is_a_notice(home, tmp_path, monkeypatc
     app, s = home, home.session
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("x")  # the profile's folder is a file: writing fails, even as root
-    monkeypatch.setattr(s, "settings", make_settings(box_profile=str(blocker / "box-profile.json")))
+    monkeypatch.setattr(s, "settings", make_settings(box_profiles={"magnifico": str(blocker / "box-profile.json")}))
     assert mag(app).new_game(seats=SEATS, variants={}, target=30, soldiers=40) is None
     ask_card_value(app, {"card": "tank_1", "field": "dice"})
     enter_on_keypad(app, "3")
@@ -62,7 +62,7 @@ def test_a_profile_that_cannot_be_written_is_said_in_the_tables_language(home, t
     app, s = home, home.session
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("x")
-    monkeypatch.setattr(s, "settings", make_settings(box_profile=str(blocker / "box-profile.json")))
+    monkeypatch.setattr(s, "settings", make_settings(box_profiles={"magnifico": str(blocker / "box-profile.json")}))
     app.set_lang("it")
     try:
         assert mag(app).new_game(seats=SEATS, variants={}, target=30, soldiers=40) is None
