@@ -118,6 +118,10 @@ class CompanionApp(App):
         s = self.session
         return self.uis.get(s.game.name) if s is not None and s.has_game else None
 
+    def listed_games(self) -> list[str]:
+        """The installed games in the order home lists them: by title in the table's language."""
+        return sorted(self.games, key=self.game_title)
+
     def game_title(self, name: str) -> str:
         game = self.games.get(name)
         return self.tn(game.title) if game is not None else name
@@ -132,7 +136,7 @@ class CompanionApp(App):
         layouts = {name.removesuffix(".kv"): kv_path(name) for name in SHELL_KV}
         self.screens = Screens(manager, SHELL_SCREENS, self._uis_open_first, layouts)
         self.screens["home"]
-        self.warm_up = WarmUp(self.screens, self.uis, self._last_game)
+        self.warm_up = WarmUp(self.screens, self.uis, self._last_game, self.listed_games)
         manager.bind(current=self._on_screen_changed)
         self.bind(in_game=self._on_screen_changed)
         Window.bind(size=self._on_window_size, on_key_down=self._on_key_down, on_key_up=self._on_key_up)

@@ -1,7 +1,8 @@
 """While nobody touches, the app builds ahead what the next taps would build (issue 13: a
 game's first visit built its kv, modules and every screen inside one tap, 80 to 190 ms on the
 development machine): a game's screens one at a time while one of them is shown, and on
-home the last game's kv files, classes and setup form."""
+home the last game's kv files, classes and setup form; on a brand-new table every game's kv
+files and classes, in home's order."""
 
 from __future__ import annotations
 
@@ -19,12 +20,13 @@ from .screen_fakes import FakeUI, Manager
 class Table:
     uis: dict[str, FakeUI]
     last: list[str | None] = field(default_factory=lambda: ["magnate"])
+    listed: list[str] = field(default_factory=list)  # home's order
 
     def __post_init__(self) -> None:
         self.manager = Manager()
         self.screens = Screens(self.manager, {}, lambda: list(self.uis.values()))
         self.asked = 0
-        self.warm = WarmUp(self.screens, self.uis, self.likely)
+        self.warm = WarmUp(self.screens, self.uis, self.likely, lambda: list(self.listed))
 
     def likely(self) -> str | None:
         self.asked += 1
@@ -57,12 +59,39 @@ def test_on_home_the_last_game_is_prepared_then_its_setup_form_built():
     assert table.manager.added == ["magnate.new_game"] and table.asked == 1  # asked once
 
 
-def test_while_the_journal_opens_home_asks_again_and_an_empty_journal_prepares_nothing():
-    table = Table(games(), last=[None, ""])
+def test_while_the_journal_opens_home_asks_again():
+    table = Table(games(), last=[None, None, "magnate"])
     assert table.warm.step("home") is None  # not known yet
-    assert table.warm.step("home") is None  # an empty journal: no game is likely
     assert table.warm.step("home") is None
-    assert table.asked == 2 and table.manager.added == [] and table.uis["magnate"].built == []
+    assert table.warm.step("home") == "magnate"
+    assert table.warm.step("home") == "magnate.new_game"
+    assert table.asked == 3
+
+
+def test_a_brand_new_table_prepares_every_game_in_homes_order_and_builds_no_screen():
+    """No last game: home offers every game alike, so each is prepared (kv files and
+    classes), one a step; no setup form is built (about 4 MB each)."""
+    table = Table(games(), last=[None, "", "", ""], listed=["leonardo", "magnate"])
+    assert table.warm.step("home") is None  # the journal is being opened
+    assert table.warm.step("home") == "leonardo"
+    assert table.warm.step("home") == "magnate"
+    assert table.warm.step("home") is None and table.warm.step("home") is None
+    assert table.uis["leonardo"].built == ["leonardo"] and table.uis["magnate"].built == ["magnate"]
+    assert table.manager.added == [] and table.asked == 4  # not asked again once all are prepared
+
+
+def test_a_new_table_that_starts_a_game_warms_that_game_up_from_then_on():
+    table = Table(games(), last=["", "magnate"], listed=["leonardo", "magnate"])
+    assert table.warm.step("home") == "leonardo"
+    assert table.warm.step("home") == "magnate"  # the journal now holds a game of Magnate
+    assert table.warm.step("home") == "magnate.new_game"
+    assert table.uis["leonardo"].built == ["leonardo"] and table.manager.added == ["magnate.new_game"]
+
+
+def test_an_empty_list_prepares_nothing():
+    table = Table(games(), last=["", ""])
+    assert table.warm.step("home") is None and table.warm.step("home") is None
+    assert table.manager.added == [] and table.uis["magnate"].built == [] and table.asked == 1
 
 
 def test_a_shell_screen_builds_nothing():
@@ -95,6 +124,13 @@ def test_the_app_builds_a_games_screens_while_its_setup_form_waits(home):
     built = len(app.screens)
     harness.tap(harness.find_id("start"))
     assert app.manager.current != ui.new_game_screen and len(app.screens) == built
+
+
+def test_the_games_are_warmed_up_in_the_order_home_lists_them(home):
+    app = home
+    buttons = [wid.removeprefix("new_") for wid in app.screens["home"].ids if wid.startswith("new_")]
+    assert app.listed_games() == buttons and sorted(buttons) == sorted(app.games)
+    assert app.warm_up is not None and app.warm_up.listed() == buttons
 
 
 def test_the_last_game_is_the_journals_latest(home):
