@@ -146,6 +146,12 @@ class CompanionApp(App):
         self._start_session(late=True)
         return root
 
+    def play_size(self) -> tuple[float, float]:
+        """The size of a game's play screens: the screen manager's, less the game's top bar
+        (``app.kv``: ``app.touch`` high on a game's screens, none on home or a setup form)."""
+        w, h = self.manager.size
+        return w, h if self.show_bar else h - self.touch
+
     def _uis_open_first(self) -> list[GameUI]:
         ui = self.ui
         return ([ui] if ui is not None else []) + [u for u in self.uis.values() if u is not ui]

@@ -4,7 +4,9 @@ The first visit of a game's screens cost 80 to 190 ms a tap on the development m
 kv files parsed, its modules imported and its screens built inside the tap that first asked
 for one (``bench/first_visits.py``). While nobody touches the window, the app now does that
 work ahead, a piece at a time (the clock's idle check, ``main.py``): on a game's screens, the
-next of its screens not built yet; on home, the kv files and classes of the game the table
+next of its screens not built yet, and once one is built what it makes on its first fill (its
+optional ``ahead()``: the first play screen's widgets, its map or board drawn, made while the
+players type their names, so the Start tap does not make them); on home, the kv files and classes of the game the table
 played last, then its setup form, built and filled (a setup form only reads: the seats, the
 variants, the box's line; its first text fields also load Kivy's clipboard). A brand-new
 table (a journal holding no game) has no last game: there every installed game is prepared,
@@ -35,11 +37,12 @@ class WarmUp:
         self._likely: str | None = None  # asked once it is known (again while it is "")
         self.filled: set[str] = set()  # setup forms filled ahead
         self._new_table_done = False  # a brand-new table: every game prepared
+        self.ahead: set[str] = set()  # screens whose ``ahead()`` has run
 
     def step(self, current: str) -> str | None:
         game = current.partition(".")[0]
         if "." in current and game in self.uis:
-            return self.screens.build_next(self.uis[game])
+            return self._screen_ahead(self.uis[game], current) or self.screens.build_next(self.uis[game])
         if current != "home":
             return None
         if not self._likely and not self._new_table_done:  # unknown, or no game yet: ask again
@@ -48,6 +51,19 @@ class WarmUp:
             return None if self._new_table_done else self._new_table()
         ui = self.uis.get(self._likely or "")
         return self._last_game(ui) if ui is not None else None
+
+    def _screen_ahead(self, ui: GameUI, current: str) -> str | None:
+        """The next built screen of ``ui`` whose optional ``ahead()`` has not run: it makes
+        ahead what the screen's first fill would make (the widgets of a game's first screen, its
+        map or board drawn), so the Start tap does not. Never on the screen shown: what it
+        shows is the open game's, and ``ahead()`` fills for a game not started yet."""
+        for name in self.screens.prepared.get(ui.name, ()):
+            screen = self.screens.get(name)
+            if name not in self.ahead and name != current and screen is not None and hasattr(screen, "ahead"):
+                self.ahead.add(name)
+                screen.ahead()
+                return name + " ahead"
+        return None
 
     def _new_table(self) -> str | None:
         """A brand-new table: the next game not prepared yet, in home's order. Their setup

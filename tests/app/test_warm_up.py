@@ -48,6 +48,20 @@ def test_on_a_games_screen_its_other_screens_are_built_one_a_step():
     assert table.uis["leonardo"].built == []  # another game is never touched
 
 
+def test_a_screen_built_makes_its_first_fill_ahead_before_the_next_is_built():
+    """A screen with an ``ahead()`` (a game's first play screen: its widgets, its map drawn)
+    has it run once, the step after it is built, and never while it is the screen shown."""
+    uis = {"magnate": FakeUI("magnate", ("new_game", "setup", "turn"), ahead=("new_game", "setup", "turn"))}
+    table = Table(uis)
+    table.screens["magnate.new_game"]
+    steps = [table.warm.step("magnate.new_game") for _ in range(5)]
+    assert steps == ["magnate.setup", "magnate.setup ahead", "magnate.turn", "magnate.turn ahead", None]
+    screens = table.screens
+    assert [screens[n].aheads for n in ("magnate.new_game", "magnate.setup", "magnate.turn")] == [0, 1, 1]
+    assert table.warm.step("magnate.setup") == "magnate.new_game ahead"  # no longer shown
+    assert table.warm.step("magnate.setup") is None and screens["magnate.new_game"].aheads == 1
+
+
 def test_on_home_the_last_game_is_prepared_then_its_setup_form_built():
     table = Table(games())
     assert table.warm.step("home") == "magnate"  # kv files and classes, nothing built
@@ -109,8 +123,8 @@ def idle(app: Any, ticks: int) -> None:
 
 
 def test_the_app_builds_a_games_screens_while_its_setup_form_waits(home):
-    """Magnate's setup form shown; a second of no touch later every Magnate screen is
-    built, so the start tap builds none."""
+    """Magnate's setup form shown; a few seconds of no touch later every Magnate screen is
+    built and has made its first fill ahead, so the start tap builds none."""
     app = home
     ui = app.uis["magnate"]
     harness.tap(harness.find_id("new_magnate"))
@@ -118,8 +132,10 @@ def test_the_app_builds_a_games_screens_while_its_setup_form_waits(home):
     app.collector.last_touch = app.collector.clock()
     app._idle_tick(0)  # a touch just now: nothing is done
     before = set(dict(app.screens))
-    idle(app, len(ui.screens()) + 1)
+    idle(app, 2 * len(ui.screens()) + 1)  # a screen built, then its first fill made ahead
     assert app.screens.unbuilt(ui) == []
+    assert {name for name in app.screens.prepared["magnate"] if hasattr(app.screens[name], "ahead")
+            and name != ui.new_game_screen} <= app.warm_up.ahead
     assert set(dict(app.screens)) >= before
     built = len(app.screens)
     harness.tap(harness.find_id("start"))
