@@ -144,7 +144,10 @@ def test_the_app_builds_a_games_screens_while_its_setup_form_waits(home):
 
 def test_the_games_are_warmed_up_in_the_order_home_lists_them(home):
     app = home
-    buttons = [wid.removeprefix("new_") for wid in app.screens["home"].ids if wid.startswith("new_")]
+    screen = app.screens["home"]
+    screen.refresh()
+    names = {id(w): wid.removeprefix("new_") for wid, w in screen.ids.items() if wid.startswith("new_")}
+    buttons = [names[id(b)] for b in reversed(screen.ids.games.children)]
     assert app.listed_games() == buttons and sorted(buttons) == sorted(app.games)
     assert app.warm_up is not None and app.warm_up.listed() == buttons
 
