@@ -10,9 +10,13 @@ from typing import Any
 class Manager:
     def __init__(self) -> None:
         self.added: list[str] = []
+        self.current = ""
 
     def add_widget(self, screen: Any) -> None:
         self.added.append(screen.name)
+
+    def remove_widget(self, screen: Any) -> None:
+        self.added.remove(screen.name)
 
 
 class FakeScreen:

@@ -2,7 +2,8 @@
 game's first visit built its kv, modules and every screen inside one tap, 80 to 190 ms on the
 development machine): a game's screens one at a time while one of them is shown, and on
 home the last game's kv files, classes and setup form; on a brand-new table every game's kv
-files and classes, in home's order."""
+files and classes, in home's order, then their setup forms, the others let go once the table
+picks a game."""
 
 from __future__ import annotations
 
@@ -82,16 +83,39 @@ def test_while_the_journal_opens_home_asks_again():
     assert table.asked == 3
 
 
-def test_a_brand_new_table_prepares_every_game_in_homes_order_and_builds_no_screen():
+def test_a_brand_new_table_prepares_every_game_in_homes_order_then_builds_their_forms():
     """No last game: home offers every game alike, so each is prepared (kv files and
-    classes), one a step; no setup form is built (about 4 MB each)."""
-    table = Table(games(), last=[None, "", "", ""], listed=["leonardo", "magnate"])
+    classes), one a step, then each one's setup form built and filled."""
+    table = Table(games(), last=[None] + [""] * 20, listed=["leonardo", "magnate"])
     assert table.warm.step("home") is None  # the journal is being opened
-    assert table.warm.step("home") == "leonardo"
-    assert table.warm.step("home") == "magnate"
-    assert table.warm.step("home") is None and table.warm.step("home") is None
+    steps = [table.warm.step("home") for _ in range(7)]
+    assert steps == ["leonardo", "magnate", "leonardo.new_game", "leonardo.new_game filled", "magnate.new_game",
+                     "magnate.new_game filled", None]
     assert table.uis["leonardo"].built == ["leonardo"] and table.uis["magnate"].built == ["magnate"]
-    assert table.manager.added == [] and table.asked == 4  # not asked again once all are prepared
+    assert table.manager.added == ["leonardo.new_game", "magnate.new_game"]
+    asked = table.asked
+    assert table.warm.step("home") is None and table.asked == asked  # not asked again once all is done
+
+
+def test_when_a_new_table_picks_a_game_the_other_forms_built_ahead_are_let_go():
+    table = Table(games(), last=[""] * 20, listed=["leonardo", "magnate"])
+    for _ in range(5):
+        table.warm.step("home")
+    assert table.manager.added == ["leonardo.new_game", "magnate.new_game"]
+    table.manager.current = "magnate.new_game"
+    assert table.warm.step("magnate.new_game") == "dropped leonardo.new_game"
+    assert table.manager.added == ["magnate.new_game"] and "leonardo.new_game" not in table.screens
+    assert table.warm.step("magnate.new_game") == "magnate.setup"  # then its own screens, as before
+    table.manager.current = "home"
+    assert table.warm.step("home") is None and table.manager.added == ["magnate.new_game", "magnate.setup"]
+
+
+def test_a_new_table_that_picks_a_game_early_builds_no_other_form():
+    table = Table(games(), last=[""] * 20, listed=["leonardo", "magnate"])
+    assert table.warm.step("home") == "leonardo"
+    table.screens["magnate.new_game"]  # picked before the warm-up got to the forms
+    assert table.warm.step("magnate.new_game") == "magnate.setup"
+    assert table.warm.step("home") is None and table.manager.added == ["magnate.new_game", "magnate.setup"]
 
 
 def test_a_new_table_that_starts_a_game_warms_that_game_up_from_then_on():
