@@ -6,9 +6,10 @@ for one (``bench/first_visits.py``). While nobody touches the window, the app no
 work ahead, a piece at a time (the clock's idle check, ``main.py``): on a game's screens, the
 next of its screens not built yet, and once one is built what it makes on its first fill (its
 optional ``ahead()``: the first play screen's widgets, its map or board drawn, made while the
-players type their names, so the Start tap does not make them); on home, the kv files and classes of the game the table
-played last, then its setup form, built and filled (a setup form only reads: the seats, the
-variants, the box's line; its first text fields also load Kivy's clipboard). A brand-new
+players type their names, so the Start tap does not make them); on home, the kv files and
+classes of the game the table played last, then its setup form, built and filled (a setup
+form only reads: the seats, the variants, the box's line; its first text fields also load
+Kivy's clipboard). A brand-new
 table (a journal holding no game) has no last game: there every installed game is prepared,
 one a step in the order home lists them, then each one's setup form built and filled, as
 long as the journal still holds no game; once the table picks a game, the other games' forms

@@ -19,9 +19,9 @@ class MagnificoSetupScreen(MagnificoScreen):
     def ahead(self) -> None:
         """While the setup form waits (the app's warm-up): the map drawn with the table's box
         as a new game's setup shows it (no owner, no piece), at the size the game will show
-        it, so the Start tap finds it drawn
-        (spreading and drawing it on the first visit cost about 20 ms of that tap). The game
-        started sets the same map again, which changes nothing; another box redraws it."""
+        it, so the Start tap finds it drawn (spreading and drawing it on the first visit cost
+        about 20 ms of that tap). The game started sets the same map again, which changes
+        nothing; another box redraws it."""
         from companion.errors import CompanionError
         from companion.games.magnifico.game import GAME
 
