@@ -43,8 +43,11 @@ JOURNEYS = {
 }
 
 
-def seed_journal(name: str, path: str, key_file: str) -> None:
-    """One earlier game of ``name`` in the journal (its first ten demo commands)."""
+def seed_journal(name: str, path: str, key_file: str, games: int = 1) -> None:
+    """``games`` earlier games of ``name`` in the journal (one at most: its first ten demo
+    commands); none leaves the journal as a brand-new table's."""
+    if not games:
+        return
     from companion.core import registry
     from companion.core.game import demo
     from companion.storage.journal import Journal
@@ -74,8 +77,8 @@ def child(journey: str, pace: float, new_table: bool = False) -> None:
     settings = Settings({"hardware": "simulated", "database": os.path.join(tmp, "journal.sqlite3"),
                          "key_file": os.path.join(tmp, "journal.key"),
                          "box_profile": os.path.join(tmp, "box-profile.json")})
-    if pace and not new_table and journey in JOURNEYS and journey != "shell":  # a table that played this game before
-        seed_journal(journey, settings.get("database"), settings.get("key_file"))
+    if pace and journey in JOURNEYS and journey != "shell":  # a table that played this game before
+        seed_journal(journey, settings.get("database"), settings.get("key_file"), games=0 if new_table else 1)
     if journey == "leonardo":  # its setup form starts a game once the box's printed values are entered
         from companion.games.leonardo import box
         from companion.games.leonardo.game import GAME
