@@ -9,9 +9,12 @@ visit; the tap is a real touch timed as ``bench_app.timed_taps`` (from the finge
 after its pressed frame, until the next frame is finished). Each journey is taken twice:
 with the taps one after the other (nothing done ahead: the heaviest case), and with a pause
 of ``--pace`` seconds before each tap, as a table reads a screen before its next tap (the
-app's warm-up works while nobody touches, ``companion/app/warm_up.py``). Medians over the
-runs, against the 50 ms goal, and against the baseline of ``bench_app``: a plain Kivy button
-rewriting 13 labels, timed in the same processes.
+app's warm-up works while nobody touches, ``companion/app/warm_up.py``), on a journal that
+holds one earlier game of the same game; a game's journey is taken a third time with the
+pause on a brand-new table (a journal holding no game: no last game to warm up, so the
+warm-up prepares every game and builds their setup forms). Medians over the runs, against
+the 50 ms goal, and against the baseline of ``bench_app``: a plain Kivy button rewriting 13
+labels, timed in the same processes.
 """
 
 from __future__ import annotations
@@ -40,8 +43,11 @@ JOURNEYS = {
 }
 
 
-def seed_journal(name: str, path: str, key_file: str) -> None:
-    """One earlier game of ``name`` in the journal (its first ten demo commands)."""
+def seed_journal(name: str, path: str, key_file: str, games: int = 1) -> None:
+    """``games`` earlier games of ``name`` in the journal (one at most: its first ten demo
+    commands); none leaves the journal as a brand-new table's."""
+    if not games:
+        return
     from companion.core import registry
     from companion.core.game import demo
     from companion.storage.journal import Journal
@@ -55,9 +61,10 @@ def seed_journal(name: str, path: str, key_file: str) -> None:
             journal.submit(game_id, command)
 
 
-def child(journey: str, pace: float) -> None:
+def child(journey: str, pace: float, new_table: bool = False) -> None:
     """One fresh app: tap the journey's widgets in turn, ``pace`` seconds of idle frames
-    before each, and print each tap's time as JSON."""
+    before each, and print each tap's time as JSON; with ``new_table`` the journal holds no
+    earlier game."""
     from companion.app import kivy_env
 
     kivy_env.configure(headless=True)
@@ -72,7 +79,7 @@ def child(journey: str, pace: float) -> None:
                          "key_file": os.path.join(tmp, "journal.key"),
                          "box_profiles": {name: os.path.join(tmp, f"{name}-box.json") for name in registry.names()}})
     if pace and journey in JOURNEYS and journey != "shell":  # a table that played this game before
-        seed_journal(journey, settings.get("database"), settings.get("key_file"))
+        seed_journal(journey, settings.get("database"), settings.get("key_file"), games=0 if new_table else 1)
     if journey == "leonardo":  # its setup form starts a game once the box's printed values are entered
         from companion.games.leonardo import box
         from companion.games.leonardo.game import GAME
@@ -110,36 +117,42 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--pace", type=float, default=1.5, help="seconds between taps in the paced journeys")
     parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--new-table", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        child(args.child, args.pace)
+        child(args.child, args.pace, args.new_table)
         return
     env = dict(os.environ, KIVY_NO_CONSOLELOG="1")
-    times: dict[tuple[str, str, float], list[float]] = {}
-    paces = (0.0, args.pace)
+    times: dict[tuple[str, str, str], list[float]] = {}
+    cases = {"at once": (0.0, False), "paced": (args.pace, False), "new table": (args.pace, True)}
     for _ in range(args.runs):
         for journey in JOURNEYS:  # the journeys taken in turn, so the load falls on each alike
-            for pace in paces:
-                run = subprocess.run([sys.executable, __file__, "--child", journey, "--pace", str(pace)], env=env,
+            for case, (pace, new_table) in cases.items():
+                if new_table and journey == "shell":  # its paced journey is on a brand-new table already
+                    continue
+                run = subprocess.run([sys.executable, __file__, "--child", journey, "--pace", str(pace)]
+                                     + ["--new-table"] * new_table, env=env,
                                      cwd=ROOT, capture_output=True, text=True, timeout=300)
                 lines = [line for line in run.stdout.splitlines() if line.startswith("{")]
                 if run.returncode or not lines:
                     sys.exit(f"{journey}: the app failed\n{run.stderr[-2000:]}")
                 for step, ms in json.loads(lines[-1]).items():
-                    times.setdefault((journey, step, pace), []).append(ms)
-    base = statistics.median(t for (_j, step, _p), ts in times.items() if step == "baseline" for t in ts)
+                    times.setdefault((journey, step, case), []).append(ms)
+    base = statistics.median(t for (_j, step, _c), ts in times.items() if step == "baseline" for t in ts)
     print(f"first visits, medians of {args.runs} fresh apps (goal {GOAL_MS:.0f} ms; baseline: a plain button"
           f" rewriting 13 labels, {base:.1f} ms in the same processes)")
-    print(f"  {'journey':10s} {'tap':15s} {'at once':>20s} {'after ' + format(args.pace, 'g') + ' s idle':>28s}")
+    idle = "after " + format(args.pace, "g") + " s idle"
+    print(f"  {'journey':10s} {'tap':15s} {'at once':>20s}   {idle:>20s}   {idle + ', new table':>20s}")
     for journey, steps in JOURNEYS.items():
         for step in [s for s in steps if not s.startswith("@")]:
             cells = []
-            for pace in paces:
-                ts = times[(journey, step, pace)]
-                med = statistics.median(ts)
-                cells.append(f"{med:6.1f} ms x{med / base:4.1f} {'ok' if med < GOAL_MS else 'OVER':4s}")
-            med = statistics.median(times[(journey, step, args.pace)])
-            print(f"  {journey:10s} {step:15s} {cells[0]:>20s}   {cells[1]:>20s}  Pi x3-5: {3 * med:4.0f}-{5 * med:4.0f} ms")
+            for case in cases:
+                ts = times.get((journey, step, case))
+                med = statistics.median(ts) if ts else float("nan")
+                cells.append(f"{med:6.1f} ms x{med / base:4.1f} {'ok' if med < GOAL_MS else 'OVER':4s}" if ts else "")
+            med = statistics.median(times[(journey, step, "paced")])
+            print(f"  {journey:10s} {step:15s} {cells[0]:>20s}   {cells[1]:>20s}   {cells[2]:>20s}"
+                  f"  Pi x3-5: {3 * med:4.0f}-{5 * med:4.0f} ms")
 
 
 if __name__ == "__main__":

@@ -83,6 +83,7 @@ class CompanionApp(App):
         self._collecting: Any = None  # its check on the clock, from on_start
         self.warm_up: WarmUp | None = None  # screens built ahead while idle (warm_up.py), from build
         self._startup_problem: Any = None  # what opening the journal had to say: (key, params)
+        self._game_started = False  # the session's last change started a game (until redrawn)
 
     # -- text -------------------------------------------------------------------------
     def t(self, key: str, *_bound: Any, **fields: Any) -> str:
@@ -118,6 +119,10 @@ class CompanionApp(App):
         s = self.session
         return self.uis.get(s.game.name) if s is not None and s.has_game else None
 
+    def listed_games(self) -> list[str]:
+        """The installed games in the order home lists them: by title in the table's language."""
+        return sorted(self.games, key=self.game_title)
+
     def game_title(self, name: str) -> str:
         game = self.games.get(name)
         return self.tn(game.title) if game is not None else name
@@ -132,7 +137,7 @@ class CompanionApp(App):
         layouts = {name.removesuffix(".kv"): kv_path(name) for name in SHELL_KV}
         self.screens = Screens(manager, SHELL_SCREENS, self._uis_open_first, layouts)
         self.screens["home"]
-        self.warm_up = WarmUp(self.screens, self.uis, self._last_game)
+        self.warm_up = WarmUp(self.screens, self.uis, self._last_game, self.listed_games)
         manager.bind(current=self._on_screen_changed)
         self.bind(in_game=self._on_screen_changed)
         Window.bind(size=self._on_window_size, on_key_down=self._on_key_down, on_key_up=self._on_key_up)
@@ -140,6 +145,12 @@ class CompanionApp(App):
         Window.clearcolor = theme.PALETTE["bg"]
         self._start_session(late=True)
         return root
+
+    def play_size(self) -> tuple[float, float]:
+        """The size of a game's play screens: the screen manager's, less the game's top bar
+        (``app.kv``: ``app.touch`` high on a game's screens, none on home or a setup form)."""
+        w, h = self.manager.size
+        return w, h if self.show_bar else h - self.touch
 
     def _uis_open_first(self) -> list[GameUI]:
         ui = self.ui
@@ -246,6 +257,7 @@ class CompanionApp(App):
                            sealed_of=lambda: sealed_for_phones(self.ui, session), lang=lambda: self.lang)
         session.observers.append(lambda _change: hardware.forget_stale_holds())  # after the UIs' handsets
         session.observers.append(phones.on_change)  # after the UIs': their handlers are in place
+        session.observers.append(self._on_game_change)
         session.listeners.append(self._on_session_change)
         hardware.listeners.append(self._on_session_change)
         phones.listeners.append(self._on_session_change)
@@ -388,7 +400,17 @@ class CompanionApp(App):
             self.banner, self.phase_line = b.who, b.phase
         else:
             self.banner, self.phase_line = "", ""
+        started, self._game_started = self._game_started, False
+        forms = {ui.new_game_screen for ui in self.uis.values()}
+        if started and self.root is not None and self.manager.current in forms:
+            # a setup form's Start: the form is left at once for the game's first screen, and
+            # nothing it shows (seats, variants, the box) depends on the game; it is refreshed
+            # on its next visit. Refreshing it cost 2 to 6 ms of that tap.
+            return
         self.refresh_current()
+
+    def _on_game_change(self, change: Any) -> None:
+        self._game_started = change.kind == "new"
 
     def _hardware_line(self) -> str:
         if not self.hw:

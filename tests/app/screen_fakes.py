@@ -10,9 +10,13 @@ from typing import Any
 class Manager:
     def __init__(self) -> None:
         self.added: list[str] = []
+        self.current = ""
 
     def add_widget(self, screen: Any) -> None:
         self.added.append(screen.name)
+
+    def remove_widget(self, screen: Any) -> None:
+        self.added.remove(screen.name)
 
 
 class FakeScreen:
@@ -24,6 +28,17 @@ class FakeScreen:
         self.refreshes += 1
 
 
+class FakeAheadScreen(FakeScreen):
+    """A screen that makes its first fill ahead (``ahead()``): counted."""
+
+    def __init__(self, name: str):
+        super().__init__(name)
+        self.aheads = 0
+
+    def ahead(self) -> None:
+        self.aheads += 1
+
+
 @dataclass
 class FakeUI:
     """The part of ``GameUI`` the screen book and the warm-up use; ``built`` records each
@@ -32,6 +47,7 @@ class FakeUI:
     name: str
     names: tuple[str, ...]
     built: list[str] = field(default_factory=list)
+    ahead: tuple[str, ...] = ()  # the screens with an ``ahead()``
 
     @property
     def new_game_screen(self) -> str:
@@ -42,4 +58,4 @@ class FakeUI:
 
     def screens(self) -> dict[str, type]:
         self.built.append(self.name)
-        return {f"{self.name}.{n}": FakeScreen for n in self.names}
+        return {f"{self.name}.{n}": FakeAheadScreen if n in self.ahead else FakeScreen for n in self.names}

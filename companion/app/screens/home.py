@@ -18,7 +18,8 @@ class HomeScreen(BaseScreen):
         self.resume_text = self.resume_label() if s is not None else ""
         box = self.ids.games
         box.clear_widgets()
-        for name, game in sorted(app.games.items(), key=lambda item: app.game_title(item[0])):
+        for name in app.listed_games():
+            game = app.games[name]
             b = Factory.Btn(text=app.t("home.new_game_of", game=app.game_title(name), seats=seats_line(app, game)),
                             kind="normal" if self.resume_text else "primary")
             if name not in app.uis:

@@ -114,3 +114,37 @@ def test_a_whole_game_by_touches_with_restarts_mid_auction_and_mid_market(home):
     assert rows and app.t("history.won", name=winner) in rows[0].detail
     # the record says which box the game was played with
     assert s.header["box"] == GAME.box.load(save_example_box(app))["box"]
+
+
+def test_the_setup_screen_draws_its_board_and_makes_its_rows_ahead(home):
+    """While the setup form waits, the app's warm-up has the setup screen draw the board as
+    the table's box prints it and make the middle's rows (issue 13: about 20 ms of a game's
+    first Start), and the seats' rows; the first fill then renders one space's name and
+    makes none of those rows."""
+    from companion.games.leonardo.ui.widgets import ring as ring_module
+
+    app = home
+    save_example_box(app)
+    app.go("home")
+    harness.frames(2)
+    cls = app.screens.prepare(app.uis["leonardo"])[L + "setup"]
+    screen = cls(name=L + "setup")  # a screen never filled, as in a fresh app (not shown)
+    screen.ahead()
+    harness.frames(3)
+    ring, middle = screen.ids.ring, screen.ids.middle
+    rows = list(middle._middle_rows)
+    assert len(rows) == GAME.seats[0] and tuple(screen.size) == app.play_size()
+    assert len(ring.cells) == 32 and ring.canvas.before.children  # drawn
+    seat_rows = list(screen._spare_rows)
+    assert len(seat_rows) == GAME.seats[0]
+    rendered = ring_module._name_texture.cache_info().misses
+    start_by_touch(app)  # the setup screen the app shows draws the same board too
+    assert app.session.game.name == "leonardo"
+    screen.refresh()
+    harness.frames(3)
+    # every space's name was rendered ahead but the start's, where the pawns stand (its name
+    # then has the room of one line)
+    assert ring_module._name_texture.cache_info().misses <= rendered + 1
+    assert middle._middle_rows == rows and list(reversed(middle.children)) == rows
+    shown = [row.name for row in reversed(screen.ids.controls.children) if row in seat_rows]
+    assert shown == [p["name"] for p in app.session.view()["seats"]]  # the seats' rows, made ahead

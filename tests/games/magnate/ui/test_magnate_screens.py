@@ -175,3 +175,36 @@ def test_the_apps_roll_and_the_history(game):
     tap("filter_magnate")  # an earlier visit may have left another game's filter on
     rows = [w for w in harness.walk(app.screens["history"]) if getattr(w, "game_id", None) == game_id]
     assert len(rows) == 1 and rows[0].title.startswith("Magnate") and rows[0].detail.startswith("Anna, Bruno")
+
+
+def test_the_setup_screen_makes_its_first_fill_ahead(home, monkeypatch):
+    """While the setup form waits, the app's warm-up has the setup screen make its token bar
+    and buttons (issue 13: making them cost about 10 ms of a game's first Start); the first
+    fill then makes none, and shows the game's names and counts."""
+    from kivy.uix.widget import Widget
+
+    app = home
+    cls = app.screens.prepare(app.uis["magnate"])[M + "setup"]
+    screen = cls(name=M + "setup")  # a screen never filled, as in a fresh app (not shown)
+    screen.ahead()
+    bar = screen.ids.tokens
+    lines = list(bar.children)
+    chips = [list(line.ids.chips.children) for line in lines]
+    assert len(lines) == GAME.seats[1] and all(len(c) == len(SUITS) for c in chips)
+    spare = list(screen._spare)
+    assert spare
+    start_game(app)
+    made: list[str] = []
+    plain = Widget.__init__
+
+    def counted(self, **kwargs):
+        made.append(type(self).__name__)
+        plain(self, **kwargs)
+
+    monkeypatch.setattr(Widget, "__init__", counted)
+    screen.refresh()
+    monkeypatch.undo()
+    assert not {"Btn", "MagnateSeatTokens", "MagnateSuitChip"} & set(made)
+    assert list(bar.children) == lines and [list(line.ids.chips.children) for line in lines] == chips
+    assert [line.name for line in reversed(lines)] == [p["name"] for p in app.session.view()["seats"]]
+    assert set(screen._pool.values()) <= set(spare)  # the buttons shown are those made ahead

@@ -32,3 +32,27 @@ def test_sea_labels_leave_the_nodes_free(home, size):
             assert not [o for o, other in m.sea_boxes.items() if o != sid and overlaps(box, other)]
     finally:
         harness.resize((800, 480))
+
+
+def test_the_setup_map_is_drawn_ahead_at_the_size_the_game_shows(home):
+    """While the setup form waits, the app's warm-up has the setup screen draw its map with
+    the table's box, under the game's top bar (issue 13: spreading and drawing it cost about
+    20 ms of a game's first Start); the first fill with the game draws it no more."""
+    app = home
+    app.go("home")
+    harness.frames(2)
+    cls = app.screens.prepare(app.uis["magnifico"])["magnifico.setup"]
+    screen = cls(name="magnifico.setup")  # a screen never filled, as in a fresh app (not shown)
+    screen.ahead()
+    harness.frames(3)
+    m = screen.ids.map
+    drawn = m._layout
+    assert drawn is not None and tuple(screen.size) == app.play_size() and m._centres
+    assert mag(app).new_game(seats=SEATS, variants={}, target=30, soldiers=40) is None
+    screen.refresh()
+    harness.frames(3)
+    assert m.map_data == app.session.view()["map"]
+    assert m._layout is drawn  # neither spread nor drawn again
+    app.go_current()
+    harness.frames(2)
+    assert tuple(app.screens[app.manager.current].size) == app.play_size()  # the size foreseen

@@ -21,6 +21,16 @@ from .base import LeonardoPlayScreen
 class LeonardoSetupScreen(LeonardoPlayScreen):
     dealing = NumericProperty(-1)  # the seat whose palace the table is tapping on the board
 
+    def ahead(self) -> None:
+        """The board and the middle (``LeonardoPlayScreen.ahead``), and the rows of the
+        fewest seats, made ahead of the first fill."""
+        from companion.games.leonardo.game import GAME
+
+        super().ahead()
+        spare = self.__dict__.setdefault("_spare_rows", [])
+        while len(spare) < GAME.seats[0]:
+            spare.append(Factory.LeonardoSetupRow())
+
     def refresh(self) -> None:
         if not self.ready():
             return
@@ -46,8 +56,10 @@ class LeonardoSetupScreen(LeonardoPlayScreen):
         self.help = self.tt("setup.help")
         hw = self.hardware
         states = hw.seat_states if hw is not None else {}
+        spare = self.__dict__.get("_spare_rows")  # made ahead (``ahead``), never shown yet
         for i, p in enumerate(view["seats"]):
-            row = make("LeonardoSetupRow", name=p["name"], rgba=P.seat_rgba(view, i))
+            row = spare.pop() if spare else Factory.LeonardoSetupRow()
+            row.name, row.rgba = p["name"], P.seat_rgba(view, i)
             dealt = view["dealt"][i]
             deal = row.ids.deal
             if dealt is not None:

@@ -18,6 +18,7 @@ from .. import names, presenters
 from .base import MagnateScreen
 
 EXCUSE_SLOT = 2  # the Excuse lies between the second and the third Pawn
+SPARE_BUTTONS = 16  # the buttons of the screen's first fill: the entries, the districts' slots, Pawns, OK
 ENTRIES = (("districts", "SetDistricts"), ("crowns", "DealCrowns"), ("start", "StartPlayer"))
 
 
@@ -32,6 +33,13 @@ class MagnateSetupScreen(MagnateScreen):
         self.slots: list[str | None] = [None] * 4
         self.crowns_seat = 0
         self.crowns: list[str] = []
+
+    def ahead(self) -> None:
+        """The token bar (``MagnateScreen.ahead``) and the buttons of the first fill made ahead."""
+        super().ahead()
+        spare = self.__dict__.setdefault("_spare", [])
+        while len(spare) < SPARE_BUTTONS:
+            spare.append(Factory.Btn(markup=True))
 
     def refresh(self) -> None:
         if not self.ready() or self.session.view().get("phase") != "setup":
