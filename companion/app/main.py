@@ -137,7 +137,7 @@ class CompanionApp(App):
         layouts = {name.removesuffix(".kv"): kv_path(name) for name in SHELL_KV}
         self.screens = Screens(manager, SHELL_SCREENS, self._uis_open_first, layouts)
         self.screens["home"]
-        self.warm_up = WarmUp(self.screens, self.uis, self._last_game, self.listed_games)
+        self.warm_up = WarmUp(self.screens, self.uis, self._last_game)
         manager.bind(current=self._on_screen_changed)
         self.bind(in_game=self._on_screen_changed)
         Window.bind(size=self._on_window_size, on_key_down=self._on_key_down, on_key_up=self._on_key_up)

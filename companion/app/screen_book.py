@@ -79,14 +79,6 @@ class Screens(dict[str, Any]):
         while self.build_next(ui) is not None:
             pass
 
-    def drop(self, name: str) -> None:
-        """Let go of the screen ``name`` if it is built and not shown (built ahead, not
-        wanted after all); it is built again when next wanted."""
-        screen = dict.get(self, name)
-        if screen is not None and getattr(self.manager, "current", None) != name:
-            dict.pop(self, name)
-            self.manager.remove_widget(screen)
-
     def _build(self, name: str, cls: type) -> Any:
         screen = cls(name=name)
         size = getattr(self.manager, "size", None)

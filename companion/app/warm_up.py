@@ -9,18 +9,16 @@ optional ``ahead()``: the first play screen's widgets, its map or board drawn, m
 players type their names, so the Start tap does not make them); on home, the kv files and
 classes of the game the table played last, then its setup form, built and filled (a setup
 form only reads: the seats, the variants, the box's line; its first text fields also load
-Kivy's clipboard). A brand-new
-table (a journal holding no game) has no last game: there every installed game is prepared,
-one a step in the order home lists them, then each one's setup form built and filled, as
-long as the journal still holds no game; once the table picks a game, the other games' forms
-are let go. On a game's screens nothing is built that the old way did not build (every
-screen of a game was built with its first); on home, the last game's setup form is built
-whether or not the table picks that game again.
+Kivy's clipboard). A brand-new table (a journal holding no game) has no last game, and home
+prepares nothing: preparing every game and building its setup form kept about 5 MB for the
+whole session, to save one tap once per install. On a game's screens nothing is built that the old way did not build
+(every screen of a game was built with its first); on home, the last game's setup form is
+built whether or not the table picks that game again.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.app.game_ui import GameUI
@@ -30,29 +28,22 @@ class WarmUp:
     """``step(current)`` does the next piece of work for the screen ``current`` shows, if
     there is one, and says what it did (a screen's name, or a game prepared), else None.
     ``likely()`` names the game the table played last: None while the journal is still being
-    opened, "" when it holds no game; ``listed()`` names the games in the order home lists
-    them (a brand-new table's likely picks, the first first)."""
+    opened, "" when it holds no game."""
 
-    def __init__(self, screens: Any, uis: Mapping[str, GameUI], likely: Callable[[], str | None],
-                 listed: Callable[[], Iterable[str]] = lambda: ()) -> None:
-        self.screens, self.uis, self.likely, self.listed = screens, uis, likely, listed
-        self._likely: str | None = None  # asked once it is known (again while it is "")
+    def __init__(self, screens: Any, uis: Mapping[str, GameUI], likely: Callable[[], str | None]) -> None:
+        self.screens, self.uis, self.likely = screens, uis, likely
+        self._likely: str | None = None  # asked once it is known
         self.filled: set[str] = set()  # setup forms filled ahead
-        self._new_table_done = False  # a brand-new table's warm-up on home is over (all done, or a game picked)
-        self.guessed: set[str] = set()  # setup forms a brand-new table built ahead, none picked yet
         self.ahead: set[str] = set()  # screens whose ``ahead()`` has run
 
     def step(self, current: str) -> str | None:
         game = current.partition(".")[0]
         if "." in current and game in self.uis:
-            return (self._picked(current) or self._screen_ahead(self.uis[game], current)
-                    or self.screens.build_next(self.uis[game]))
+            return self._screen_ahead(self.uis[game], current) or self.screens.build_next(self.uis[game])
         if current != "home":
             return None
-        if not self._likely and not self._new_table_done:  # unknown, or no game yet: ask again
+        if self._likely is None:
             self._likely = self.likely()
-        if self._likely == "":
-            return None if self._new_table_done else self._new_table()
         ui = self.uis.get(self._likely or "")
         return self._last_game(ui) if ui is not None else None
 
@@ -68,39 +59,6 @@ class WarmUp:
                 screen.ahead()
                 return name + " ahead"
         return None
-
-    def _new_table(self) -> str | None:
-        """A brand-new table: every game prepared, one a step in home's order, then each
-        one's setup form built and filled. The forms are kept only until the table picks a
-        game (``_picked``): about 4 MB each, where preparing the three games costs 4.4;
-        a form only prepared still cost 60 to 100 ms to open here."""
-        uis = [self.uis[name] for name in self.listed() if name in self.uis]
-        for ui in uis:  # every game's kv files and classes before any form is built
-            if ui.name not in self.screens.prepared:
-                self.screens.prepare(ui)
-                return ui.name
-        for ui in uis:
-            if ui.new_game_screen not in self.screens:
-                self.guessed.add(ui.new_game_screen)
-            done = self._last_game(ui)
-            if done is not None:
-                return done
-        self._new_table_done = True
-        return None
-
-    def _picked(self, current: str) -> str | None:
-        """A game's screen is shown: the table picked its game. A brand-new table's warm-up
-        on home ends, and the setup forms it built for the other games are let go."""
-        if self._likely == "":
-            self._new_table_done = True
-        dropped = sorted(name for name in self.guessed if name != current)
-        if not dropped:
-            return None
-        for name in dropped:
-            self.screens.drop(name)
-            self.filled.discard(name)
-        self.guessed.clear()
-        return "dropped " + ", ".join(dropped)
 
     def _last_game(self, ui: GameUI) -> str | None:
         """The next piece for the last game on home: prepared, its setup form built (the

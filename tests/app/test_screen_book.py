@@ -32,20 +32,6 @@ def test_a_games_screen_builds_that_game_alone():
     assert leonardo.built == ["leonardo"] and magnate.built == []
 
 
-def test_a_screen_built_ahead_is_let_go_unless_shown_and_built_again_when_wanted():
-    magnate = FakeUI("magnate", ("new_game", "city"))
-    screens, manager = book(magnate)
-    first = screens["magnate.new_game"]
-    screens["magnate.city"]
-    manager.current = "magnate.city"
-    screens.drop("magnate.city")  # shown: kept
-    screens.drop("magnate.new_game")
-    screens.drop("magnate.end")  # never built: nothing to do
-    assert manager.added == ["magnate.city"] and "magnate.new_game" not in screens
-    assert screens["magnate.new_game"] is not first and manager.added == ["magnate.city", "magnate.new_game"]
-    assert magnate.built == ["magnate"]  # prepared once
-
-
 def test_build_next_builds_a_games_screens_one_at_a_time():
     magnifico = FakeUI("magnifico", ("new_game", "turn", "battle"))
     screens, manager = book(magnifico)

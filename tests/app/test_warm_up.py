@@ -1,9 +1,7 @@
 """While nobody touches, the app builds ahead what the next taps would build (issue 13: a
 game's first visit built its kv, modules and every screen inside one tap, 80 to 190 ms on the
 development machine): a game's screens one at a time while one of them is shown, and on
-home the last game's kv files, classes and setup form; on a brand-new table every game's kv
-files and classes, in home's order, then their setup forms, the others let go once the table
-picks a game."""
+home the last game's kv files, classes and setup form."""
 
 from __future__ import annotations
 
@@ -21,13 +19,12 @@ from .screen_fakes import FakeUI, Manager
 class Table:
     uis: dict[str, FakeUI]
     last: list[str | None] = field(default_factory=lambda: ["magnate"])
-    listed: list[str] = field(default_factory=list)  # home's order
 
     def __post_init__(self) -> None:
         self.manager = Manager()
         self.screens = Screens(self.manager, {}, lambda: list(self.uis.values()))
         self.asked = 0
-        self.warm = WarmUp(self.screens, self.uis, self.likely, lambda: list(self.listed))
+        self.warm = WarmUp(self.screens, self.uis, self.likely)
 
     def likely(self) -> str | None:
         self.asked += 1
@@ -83,49 +80,6 @@ def test_while_the_journal_opens_home_asks_again():
     assert table.asked == 3
 
 
-def test_a_brand_new_table_prepares_every_game_in_homes_order_then_builds_their_forms():
-    """No last game: home offers every game alike, so each is prepared (kv files and
-    classes), one a step, then each one's setup form built and filled."""
-    table = Table(games(), last=[None] + [""] * 20, listed=["leonardo", "magnate"])
-    assert table.warm.step("home") is None  # the journal is being opened
-    steps = [table.warm.step("home") for _ in range(7)]
-    assert steps == ["leonardo", "magnate", "leonardo.new_game", "leonardo.new_game filled", "magnate.new_game",
-                     "magnate.new_game filled", None]
-    assert table.uis["leonardo"].built == ["leonardo"] and table.uis["magnate"].built == ["magnate"]
-    assert table.manager.added == ["leonardo.new_game", "magnate.new_game"]
-    asked = table.asked
-    assert table.warm.step("home") is None and table.asked == asked  # not asked again once all is done
-
-
-def test_when_a_new_table_picks_a_game_the_other_forms_built_ahead_are_let_go():
-    table = Table(games(), last=[""] * 20, listed=["leonardo", "magnate"])
-    for _ in range(5):
-        table.warm.step("home")
-    assert table.manager.added == ["leonardo.new_game", "magnate.new_game"]
-    table.manager.current = "magnate.new_game"
-    assert table.warm.step("magnate.new_game") == "dropped leonardo.new_game"
-    assert table.manager.added == ["magnate.new_game"] and "leonardo.new_game" not in table.screens
-    assert table.warm.step("magnate.new_game") == "magnate.setup"  # then its own screens, as before
-    table.manager.current = "home"
-    assert table.warm.step("home") is None and table.manager.added == ["magnate.new_game", "magnate.setup"]
-
-
-def test_a_new_table_that_picks_a_game_early_builds_no_other_form():
-    table = Table(games(), last=[""] * 20, listed=["leonardo", "magnate"])
-    assert table.warm.step("home") == "leonardo"
-    table.screens["magnate.new_game"]  # picked before the warm-up got to the forms
-    assert table.warm.step("magnate.new_game") == "magnate.setup"
-    assert table.warm.step("home") is None and table.manager.added == ["magnate.new_game", "magnate.setup"]
-
-
-def test_a_new_table_that_starts_a_game_warms_that_game_up_from_then_on():
-    table = Table(games(), last=["", "magnate"], listed=["leonardo", "magnate"])
-    assert table.warm.step("home") == "leonardo"
-    assert table.warm.step("home") == "magnate"  # the journal now holds a game of Magnate
-    assert table.warm.step("home") == "magnate.new_game"
-    assert table.uis["leonardo"].built == ["leonardo"] and table.manager.added == ["magnate.new_game"]
-
-
 def test_an_empty_list_prepares_nothing():
     table = Table(games(), last=["", ""])
     assert table.warm.step("home") is None and table.warm.step("home") is None
@@ -164,16 +118,6 @@ def test_the_app_builds_a_games_screens_while_its_setup_form_waits(home):
     built = len(app.screens)
     harness.tap(harness.find_id("start"))
     assert app.manager.current != ui.new_game_screen and len(app.screens) == built
-
-
-def test_the_games_are_warmed_up_in_the_order_home_lists_them(home):
-    app = home
-    screen = app.screens["home"]
-    screen.refresh()
-    names = {id(w): wid.removeprefix("new_") for wid, w in screen.ids.items() if wid.startswith("new_")}
-    buttons = [names[id(b)] for b in reversed(screen.ids.games.children)]
-    assert app.listed_games() == buttons and sorted(buttons) == sorted(app.games)
-    assert app.warm_up is not None and app.warm_up.listed() == buttons
 
 
 def test_the_last_game_is_the_journals_latest(home):
