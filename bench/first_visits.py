@@ -11,8 +11,8 @@ with the taps one after the other (nothing done ahead: the heaviest case), and w
 of ``--pace`` seconds before each tap, as a table reads a screen before its next tap (the
 app's warm-up works while nobody touches, ``companion/app/warm_up.py``), on a journal that
 holds one earlier game of the same game; a game's journey is taken a third time with the
-pause on a brand-new table (a journal holding no game: no last game to warm up, so the
-warm-up prepares every game and builds their setup forms). Medians over the runs, against
+pause on a brand-new table (a journal holding no game: no last game to warm up, so home
+prepares nothing ahead; the game's own screens are built ahead once its form shows). Medians over the runs, against
 the 50 ms goal, and against the baseline of ``bench_app``: a plain Kivy button rewriting 13
 labels, timed in the same processes.
 """
