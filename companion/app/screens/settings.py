@@ -136,9 +136,11 @@ class SettingsScreen(BaseScreen):
     def _phones(self) -> None:
         app, link = self.app, self.app.phones
         t = app.t
-        self.phones_on = bool(link is not None and link.on)
+        self.phones_on = bool(link is not None and (link.on or link.starting))
         if link is None:
             self.phones_line = ""
+        elif link.starting:
+            self.phones_line = t("settings.phones_starting")
         elif link.problem:
             self.phones_line = app.reason(link.problem)
         elif link.on:
