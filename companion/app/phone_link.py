@@ -84,6 +84,7 @@ class PhoneLink:
     def stop(self) -> None:
         server, self.server = self.server, None
         self.presence = {}
+        self.starting = False  # a module still loading starts no server for a link let go of
         if server is not None:
             server.stop()
 

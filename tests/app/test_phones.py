@@ -213,6 +213,12 @@ def test_the_first_switch_on_loads_the_server_off_the_tap(home, monkeypatch):
         loaded.set()
         wait(lambda: False, 0.3)
         assert not link.on and not link.starting
+        loaded.clear()
+        harness.tap(harness.find_id("phones_on"))
+        link.stop()  # let go of while loading (the app restarting its session, or stopping)
+        loaded.set()
+        wait(lambda: False, 0.3)
+        assert not link.on and not link.starting
     finally:
         loaded.set()
         link.switch(False)
