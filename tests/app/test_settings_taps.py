@@ -62,8 +62,8 @@ def test_a_port_choice_keeps_the_port_buttons(settings, monkeypatch):
 
 def test_the_ports_are_looked_for_after_the_screen_is_shown(home, monkeypatch):
     """Opening Settings does not scan the serial ports inside the tap (4 to 6 ms here, more on
-    a Pi): the screen shows the ports found last time, and the next frame looks again, so a
-    reader plugged in since shows up."""
+    a Pi): the screen is drawn with the ports found last time, and the next frame looks again,
+    so a reader plugged in since shows up."""
     from hardware import dice_setup
     from hardware.dice_ports import PortInfo
 
@@ -77,16 +77,11 @@ def test_the_ports_are_looked_for_after_the_screen_is_shown(home, monkeypatch):
         return [plugged]
 
     monkeypatch.setattr(dice_setup, "list_ports", list_ports)
-    harness.frames(1)
-    button = harness.find_id("settings")
-    x, y = button.to_window(*button.center)
-    touch = harness.Touch(x, y)
-    touch.down()
-    harness.frames(1)
-    touch.up()
-    harness.frames(1)  # the tap's frame: the screen is shown, no port looked for yet
-    assert app.manager.current == "settings" and looks == []
-    harness.frames(2)
     screen = app.screens["settings"]
-    assert looks == [1] and screen.ports == [plugged]
+    drawn_after: list[int] = []  # the looks done when the screen is drawn for this visit
+    refresh = screen.refresh
+    monkeypatch.setattr(screen, "refresh", lambda: drawn_after.append(len(looks)) or refresh())
+    harness.tap(harness.find_id("settings"))
+    assert app.manager.current == "settings" and drawn_after[0] == 0  # drawn before any port was looked for
+    assert looks == [1] and screen.ports == [plugged]  # looked for once, in a frame after
     assert any(plugged.device in b.text for b in screen.ids.ports.children)  # shown without another visit
