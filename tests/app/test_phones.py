@@ -44,7 +44,7 @@ def phones_on(home, monkeypatch):
     harness.frames(2)
     assert app.phones is not None and not app.phones.on  # off by default
     harness.tap(harness.find_id("phones_on"))
-    assert app.phones.on and app.settings.get("phones") is True
+    assert wait(lambda: app.phones.on) and app.settings.get("phones") is True  # the first: its module loads first
     phones: list[Phone] = []
     yield app, phones
     for p in phones:
@@ -144,7 +144,7 @@ def restart_phones(app):
     harness.tap(harness.find_id("phones_off"))
     assert not app.phones.on
     harness.tap(harness.find_id("phones_on"))
-    assert app.phones.on
+    assert wait(lambda: app.phones.on)
     return app.phones.server
 
 
@@ -173,3 +173,53 @@ def test_a_restart_keeps_the_open_games_codes(phones_on):
     assert server.tokens.seat_of(codes[2]) is None and server.tokens.token(2) == fresh
     to_bidding(app)  # a new game: none of the kept codes work
     assert all(server.tokens.seat_of(code) is None for code in codes[:2] + [fresh])
+
+
+def test_the_first_switch_on_loads_the_server_off_the_tap(home, monkeypatch):
+    """Issue 13 (every tap under 50 ms): the app's first switch-on shows the switch on at once
+    and loads the server's module (aiohttp: 0.15 to 0.2 s) in a thread; the server starts on
+    the main thread once it is loaded. Switched off meanwhile, it does not start."""
+    import threading
+
+    from companion.app import phone_link
+
+    app = home
+    monkeypatch.setitem(app.settings.values, "phones_port", 0)
+    loaded = threading.Event()
+    threads = []
+
+    def slow_load():
+        threads.append(threading.current_thread())
+        assert loaded.wait(10)
+
+    monkeypatch.setattr(phone_link, "_server_loaded", lambda: False, raising=False)
+    monkeypatch.setattr(phone_link, "_load_server", slow_load, raising=False)
+    app.go("settings")
+    harness.frames(2)
+    screen, link = app.screens["settings"], app.phones
+    try:
+        harness.tap(harness.find_id("phones_on"))
+        assert not link.on and link.starting  # not started in the tap: still loading
+        assert screen.phones_on and screen.phones_line == app.t("settings.phones_starting")
+        assert app.settings.get("phones") is True and threads and threads[0] is not threading.main_thread()
+        loaded.set()
+        assert wait(lambda: link.on)
+        assert not link.starting and screen.phones_line.startswith(app.t("settings.phones_address", address="")[:6])
+        harness.tap(harness.find_id("phones_off"))
+        loaded.clear()
+        harness.tap(harness.find_id("phones_on"))
+        harness.tap(harness.find_id("phones_off"))  # before the module is loaded
+        assert not screen.phones_on
+        loaded.set()
+        wait(lambda: False, 0.3)
+        assert not link.on and not link.starting
+        loaded.clear()
+        harness.tap(harness.find_id("phones_on"))
+        link.stop()  # let go of while loading (the app restarting its session, or stopping)
+        loaded.set()
+        wait(lambda: False, 0.3)
+        assert not link.on and not link.starting
+    finally:
+        loaded.set()
+        link.switch(False)
+        harness.frames(2)

@@ -58,3 +58,30 @@ def test_a_port_choice_keeps_the_port_buttons(settings, monkeypatch):
     app.settings.values["dice_port"] = "/dev/ttyACM7"
     screen.refresh()  # the missing port again: one button added beside the kept one
     assert list(reversed(screen.ids.ports.children))[0] is before[0] and screen.ids.port_1.kind == "selected"
+
+
+def test_the_ports_are_looked_for_after_the_screen_is_shown(home, monkeypatch):
+    """Opening Settings does not scan the serial ports inside the tap (4 to 6 ms here, more on
+    a Pi): the screen is drawn with the ports found last time, and the next frame looks again,
+    so a reader plugged in since shows up."""
+    from hardware import dice_setup
+    from hardware.dice_ports import PortInfo
+
+    app = home
+    monkeypatch.setitem(app.settings.values, "dice_port", None)
+    looks: list[int] = []
+    plugged = PortInfo("/dev/ttyACM5", "a dice reader", "usb")
+
+    def list_ports() -> list[PortInfo]:
+        looks.append(1)
+        return [plugged]
+
+    monkeypatch.setattr(dice_setup, "list_ports", list_ports)
+    screen = app.screens["settings"]
+    drawn_after: list[int] = []  # the looks done when the screen is drawn for this visit
+    refresh = screen.refresh
+    monkeypatch.setattr(screen, "refresh", lambda: drawn_after.append(len(looks)) or refresh())
+    harness.tap(harness.find_id("settings"))
+    assert app.manager.current == "settings" and drawn_after[0] == 0  # drawn before any port was looked for
+    assert looks == [1] and screen.ports == [plugged]  # looked for once, in a frame after
+    assert any(plugged.device in b.text for b in screen.ids.ports.children)  # shown without another visit

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 
@@ -48,8 +49,16 @@ class SettingsScreen(BaseScreen):
         self._port_buttons()
 
     def on_pre_enter(self, *args: Any) -> None:
-        self.look_for_ports()  # a reader plugged in (or a simulator started) since the last visit
+        # a reader plugged in (or a simulator started) since the last visit, looked for in the
+        # next frame: the tap that opens the screen shows it with the ports found last time
+        Clock.schedule_once(self._look_again, 0)
         super().on_pre_enter(*args)
+
+    def _look_again(self, *_: Any) -> None:
+        before = self.ports
+        self.look_for_ports()
+        if self.ports != before:
+            self._port_buttons()
 
     def set_mode(self, mode: str) -> None:
         """The hardware reopened in ``mode``; the hub's restart redraws the app (this screen with it)."""
@@ -136,9 +145,11 @@ class SettingsScreen(BaseScreen):
     def _phones(self) -> None:
         app, link = self.app, self.app.phones
         t = app.t
-        self.phones_on = bool(link is not None and link.on)
+        self.phones_on = bool(link is not None and (link.on or link.starting))
         if link is None:
             self.phones_line = ""
+        elif link.starting:
+            self.phones_line = t("settings.phones_starting")
         elif link.problem:
             self.phones_line = app.reason(link.problem)
         elif link.on:

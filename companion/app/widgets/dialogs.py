@@ -49,6 +49,7 @@ class Keypad(BoxLayout):
     max_digits = NumericProperty(3)
     on_ok = ObjectProperty(None, allownone=True)
     on_empty = ObjectProperty(None, allownone=True)  # OK with nothing typed: say what is missing
+    clear_note = 0  # the binding that clears its dialog's note as a key is pressed (``ask_number``)
 
     def press(self, key: str):
         if key == "del":
@@ -197,9 +198,9 @@ def ask_number(app, title: str, text: str, on_value, *, masked=False, max_digits
     d = dialog(app, title, size=(0.6, 0.95))
     d.ids.body.add_widget(Factory.Txt(text=text))
     note = Factory.Dim(text="", color=PALETTE["danger"])
-    pad = Factory.Keypad(masked=masked, max_digits=max_digits)
-    if value is not None:
-        pad.value = str(value)[:max_digits]
+    pad = _keypad(app)
+    pad.masked, pad.max_digits = masked, max_digits
+    pad.value = "" if value is None else str(value)[:max_digits]
 
     def ok(value):
         d.dismiss()
@@ -210,11 +211,7 @@ def ask_number(app, title: str, text: str, on_value, *, masked=False, max_digits
 
     pad.on_ok = ok
     pad.on_empty = empty
-    pad.bind(value=lambda *_: setattr(note, "text", ""))
-    keys = next(c for c in pad.children if isinstance(c, GridLayout))
-    for w in (keys, pad):  # as high as the keys (their heights follow the touch size in kv)
-        w.size_hint_y = None
-        w.bind(minimum_height=w.setter("height"))
+    pad.clear_note = pad.fbind("value", lambda *_: setattr(note, "text", ""))
     d.ids.body.add_widget(pad)
     d.ids.body.add_widget(note)
     cancel = Factory.Btn(text=app.t("common.cancel"), kind="quiet")  # a touch high (kv): 0.8 was 35 px
@@ -225,6 +222,30 @@ def ask_number(app, title: str, text: str, on_value, *, masked=False, max_digits
     d.open()
     app.dialog = d
     return d
+
+
+_KEPT_PADS = 2  # two: a keypad opened by another's OK, while that one fades out
+_pads: weakref.WeakKeyDictionary[Any, list[Keypad]] = weakref.WeakKeyDictionary()  # by app
+
+
+def _keypad(app) -> Keypad:
+    """A keypad that no dialog on the window shows, taken out of its closed dialog, or a new
+    one (kept): its 13 keys are most of the making of a keypad dialog (5 ms here)."""
+    kept = _pads.setdefault(app, [])
+    for pad in kept:
+        if pad.get_root_window() is None:
+            if pad.parent is not None:
+                pad.parent.remove_widget(pad)
+            pad.unbind_uid("value", pad.clear_note)  # the closed dialog's note
+            return pad
+    pad = Factory.Keypad()
+    keys = next(c for c in pad.children if isinstance(c, GridLayout))
+    for w in (keys, pad):  # as high as the keys (their heights follow the touch size in kv)
+        w.size_hint_y = None
+        w.bind(minimum_height=w.setter("height"))
+    if len(kept) < _KEPT_PADS:
+        kept.append(pad)
+    return pad
 
 
 def open_log(app, title: str, lines: list[str]):

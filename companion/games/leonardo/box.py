@@ -112,10 +112,11 @@ def complete(profile: dict[str, Any]) -> bool:
     return not missing(profile)
 
 
-def to_start(profile: dict[str, Any]) -> list[dict[str, Any]]:
+def to_start(profile: dict[str, Any], left: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """What a game cannot start without: how many office, event and men-at-arms cards
-    there are (the decks); every other value can be asked when first needed."""
-    return [x for x in missing(profile) if x["item"] in ("offices", "events", "men_at_arms")]
+    there are (the decks); every other value can be asked when first needed. ``left``:
+    ``missing(profile)`` when already worked out."""
+    return [x for x in (missing(profile) if left is None else left) if x["item"] in ("offices", "events", "men_at_arms")]
 
 
 # ---------------------------------------------------------------------------------------

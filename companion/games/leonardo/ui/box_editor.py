@@ -32,6 +32,7 @@ class BoxEditor:
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
         self.path = path
         self.problem = ""  # why the saved profile could not be read (then the editor starts empty)
+        self._missing: tuple[dict[str, Any], list[dict[str, Any]], bool] | None = None  # profile, missing, can start
         self.profile = self.load()
 
     def load(self) -> dict[str, Any]:
@@ -54,14 +55,22 @@ class BoxEditor:
         return None
 
     def missing(self) -> list[dict[str, Any]]:
-        return B.missing(self.profile)
+        """``box.missing`` of the profile, worked out once per profile (each value set makes a
+        new one): the screen asks it several times a redraw, and a redraw with nothing entered
+        (another space or section shown) asks it again."""
+        if self._missing is None or self._missing[0] is not self.profile:
+            left = B.missing(self.profile)
+            self._missing = (self.profile, left, not B.to_start(self.profile, left))
+        return self._missing[1]
 
     def next_missing(self) -> dict[str, Any] | None:
         left = self.missing()
         return left[0] if left else None
 
     def can_start(self) -> bool:
-        return not B.to_start(self.profile)
+        self.missing()
+        assert self._missing is not None
+        return self._missing[2]
 
     # -- reading -------------------------------------------------------------------------------
     def space(self, n: int) -> dict[str, Any]:

@@ -193,3 +193,86 @@ def test_a_redraw_keeps_the_forms_buttons(home, monkeypatch):
     tap(app, f"number_{number}_{B.PRODUCTS[0]}")
     assert len(made) == first and screen(app).ids[f"number_{number}_{B.PRODUCTS[0]}"].kind == "selected"
     assert saved(app)["machina"] is not None
+
+
+def _lines(group):
+    """The Line instructions drawn by a canvas group, its nested groups included."""
+    from kivy.graphics import Line
+
+    out = []
+    for instruction in group.children:
+        if isinstance(instruction, Line):
+            out.append(instruction)
+        elif hasattr(instruction, "children"):
+            out.extend(_lines(instruction))
+    return out
+
+
+def test_a_touch_on_the_board_redraws_only_what_changed(home, monkeypatch):
+    """Issue 13 (every tap under 50 ms): another space shown keeps the form's rows and texts
+    where they are (no widget made, the form not emptied), works out what is missing only when
+    a value changes, and moves the board's gold edge without drawing its 32 spaces again."""
+    from kivy.uix.widget import Widget
+
+    from companion.games.leonardo.ui.widgets import ring as R
+
+    app = home
+    open_box(app)
+    tap_space(app, 2)
+    box = screen(app)
+    ring, form = box.ids.ring, box.ids.form
+    made, cleared, cells, missing = [], [], [], []
+    refreshing = []
+    refresh, widget_init, cell, box_missing = box.refresh, Widget.__init__, R.LeonardoRing._cell, B.missing
+
+    def counted_refresh():
+        refreshing.append(True)
+        try:
+            refresh()
+        finally:
+            refreshing.pop()
+
+    def counted_init(self, **kwargs):
+        if refreshing:
+            made.append(type(self).__name__)
+        widget_init(self, **kwargs)
+
+    def counted_cell(self, *args):
+        cells.append(args[0]["n"])
+        cell(self, *args)
+
+    def counted_missing(profile):
+        missing.append(True)
+        return box_missing(profile)
+
+    monkeypatch.setattr(box, "refresh", counted_refresh)
+    monkeypatch.setattr(Widget, "__init__", counted_init)
+    monkeypatch.setattr(R.LeonardoRing, "_cell", counted_cell)
+    monkeypatch.setattr(B, "missing", counted_missing)
+    edges_made: list[tuple[float, ...]] = []
+    line = R.Line
+
+    def counted_line(**kwargs):
+        edges_made.append(kwargs.get("rectangle"))
+        return line(**kwargs)
+
+    monkeypatch.setattr(R, "Line", counted_line)
+    clear = form.clear_widgets
+    monkeypatch.setattr(form, "clear_widgets", lambda *a, **k: cleared.append(True) or clear(*a, **k))
+    kids = list(form.children)
+    name = box.ids.name
+    tap_space(app, 4)  # another space still to describe: the same rows, new texts
+    assert box.space == 4 and box.ids.name is name
+    assert made == [] and cleared == [] and list(form.children) == kids
+    assert missing == [] and cells == []
+    x, y, w, h = ring.cell_rect(4)
+    assert edges_made == [(x + 1.5, y + 1.5, w - 3, h - 3)] and len(_lines(ring.canvas.before)) == 1
+    assert _space_label(app, 4) in harness.texts()
+    tap(app, "kind_alley")  # a value entered: what is missing is worked out again, once
+    assert saved(app)["spaces"]["4"]["kind"] == "alley" and len(missing) == 1
+
+
+def _space_label(app, n):
+    from companion.games.leonardo.ui import presenters as P
+
+    return P.space_label({"box": screen(app).editor.profile}, n, app.lang)

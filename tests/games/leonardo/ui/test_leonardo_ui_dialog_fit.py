@@ -78,3 +78,15 @@ def test_the_correction_form_follows_a_resize_while_open(game):
     b = d.ids.correct_0_cash
     assert b.height == pytest.approx(app.touch * 0.9) and b.font_size == pytest.approx(app.u * 12)
     until_closed(d)
+
+
+@pytest.mark.parametrize("button", ["correct_owner", "correct_0_cash"])
+def test_the_correction_form_is_gone_when_the_next_dialog_opens(game, button):
+    """Issue 13 (every tap under 50 ms): the owner's long list (or a counter's keypad) is drawn
+    alone in the frame that opens it, not over the correction form fading out under it."""
+    app = game
+    form = open_correction(app)
+    tap(app, button, frames=1)
+    assert form.get_root_window() is None
+    assert [c for c in Window.children if c is not app.root] == [app.dialog]
+    until_closed(app.dialog)

@@ -23,6 +23,29 @@ from .base import LeonardoScreen
 KINDS = B.OPEN_KINDS
 
 
+class _Kids(list):  # type: ignore[type-arg]
+    """The widgets a redraw puts in ``box``, in order (a row's own ``_Kids`` among them), placed
+    by ``place``: a box whose widgets are already these keeps them (no layout pass)."""
+
+    def __init__(self, box: Any) -> None:
+        super().__init__()
+        self.box = box
+
+    def add_widget(self, widget: Any) -> None:
+        self.append(widget)
+
+    def place(self) -> Any:
+        wanted = [w.place() if isinstance(w, _Kids) else w for w in self]
+        have = self.box.children[::-1]
+        if len(have) != len(wanted) or any(a is not b for a, b in zip(have, wanted)):
+            self.box.clear_widgets()
+            for w in wanted:
+                if w.parent is not None:
+                    w.parent.remove_widget(w)  # from the row of an earlier redraw
+                self.box.add_widget(w)
+        return self.box
+
+
 class LeonardoBoxScreen(LeonardoScreen):
     section = StringProperty("spaces")
     space = NumericProperty(2)
@@ -68,9 +91,9 @@ class LeonardoBoxScreen(LeonardoScreen):
         ring.cells = P.ring({"box": ed.profile}, app.lang)
         ring.choices = ed.open_spaces() if self.section == "spaces" else []
         ring.selected = [self.space] if self.section == "spaces" else []
-        form = self.ids.form
-        form.clear_widgets()
-        getattr(self, "_form_" + self.section)(form)
+        kids = _Kids(self.ids.form)
+        getattr(self, "_form_" + self.section)(kids)
+        kids.place()
 
     def _what(self, entry: dict[str, Any] | None) -> str:
         """A missing value in words ("the price of 12 Via ...")."""
@@ -97,8 +120,6 @@ class LeonardoBoxScreen(LeonardoScreen):
         if b is None:
             b = self._kept[wid] = make("Btn")
             b.bind(on_tap=lambda btn: btn.act())
-        elif b.parent is not None:
-            b.parent.remove_widget(b)  # from the row of the last redraw
         b.act = on_tap
         for key, value in {"text": text, "kind": kind, "font_size": self.app.u * 13, **kw}.items():
             setattr(b, key, value)
@@ -106,9 +127,9 @@ class LeonardoBoxScreen(LeonardoScreen):
         self.ids[wid] = b
         return b
 
-    def _row(self, key: str, label: str = "", width: float = 0.0) -> Any:
-        """The form's row ``key`` (with ``label`` on its left), emptied: made the first time, then
-        kept as its buttons are (each key always gets the same label width)."""
+    def _row(self, key: str, label: str = "", width: float = 0.0) -> _Kids:
+        """The form's row ``key`` (with ``label`` on its left), to be filled: made the first time,
+        then kept as its buttons are (each key always gets the same label width)."""
         u, touch = self.app.u, self.app.touch
         row = self._kept.get("row:" + key)
         if row is None:
@@ -117,30 +138,43 @@ class LeonardoBoxScreen(LeonardoScreen):
             if label:
                 row.label = Factory.Label(color=(0.68, 0.7, 0.75, 1), size_hint_x=None, halign="left",
                                           valign="middle")
-        else:
-            row.clear_widgets()
         row.height, row.spacing = touch * 0.9, u * 4
+        kids = _Kids(row)
         if row.label is not None:
             w = width or u * 64
             row.label.text, row.label.font_size, row.label.width, row.label.text_size = label, u * 12, w, (w, None)
-            row.add_widget(row.label)
-        return row
+            kids.add_widget(row.label)
+        return kids
+
+    def _label(self, key: str, cls: str, text: str, **kw: Any) -> Any:
+        """The form's text ``key`` (a kv class ``cls``): made the first time, then kept and given
+        its new text (an unchanged text is not rendered again)."""
+        label = self._kept.get("label:" + key)
+        if label is None:
+            label = self._kept["label:" + key] = make(cls)
+        for name, value in {"text": text, **kw}.items():
+            setattr(label, name, value)
+        return label
 
     def _asked(self, item: str, field: str) -> bool:
         return self.focus is not None and self.focus["item"] == item and self.focus["field"] == field
 
     def _text_input(self, box: Any, wid: str, value: Any, item: str, field: str, lang_value: bool = True) -> Any:
         u = self.app.u
-        ti = Factory.TextInput(text=name_in(value, self.app.lang) if lang_value else str(value or ""),
-                               multiline=False, write_tab=False, font_size=u * 15,
-                               background_color=(0.2, 0.23, 0.28, 1), foreground_color=(0.95, 0.92, 0.84, 1),
-                               cursor_color=(0.85, 0.64, 0.23, 1))
-        ti.padding = [u * 6, u * 8]
+        text = name_in(value, self.app.lang) if lang_value else str(value or "")
+        ti = self._kept.get("input:" + wid)
+        if ti is None or ti.focus:  # one being typed in commits its own text when it loses the focus
+            ti = self._kept["input:" + wid] = Factory.TextInput(
+                multiline=False, write_tab=False, background_color=(0.2, 0.23, 0.28, 1),
+                foreground_color=(0.95, 0.92, 0.84, 1), cursor_color=(0.85, 0.64, 0.23, 1))
 
-        def commit(*_: Any) -> None:
-            self.commit_text(item, field, ti.text)
+            def commit(*_: Any) -> None:
+                self.commit_text(ti.item, ti.field, ti.text)
 
-        ti.bind(on_text_validate=commit, focus=lambda _w, focused: None if focused else commit())
+            ti.bind(on_text_validate=commit, focus=lambda _w, focused: None if focused else commit())
+        ti.item, ti.field, ti.font_size, ti.padding = item, field, u * 15, [u * 6, u * 8]
+        if ti.text != text:
+            ti.text = text
         box.add_widget(ti)
         self.ids[wid] = ti
         if self._asked(item, field):
@@ -153,9 +187,9 @@ class LeonardoBoxScreen(LeonardoScreen):
         assert ed is not None
         s = ed.space(n)
         item = f"space.{n}"
-        form.add_widget(make("Head", text=P.space_label({"box": ed.profile}, n, app.lang), font_size=app.u * 16))
+        form.add_widget(self._label("space", "Head", P.space_label({"box": ed.profile}, n, app.lang), font_size=app.u * 16))
         if n in B.FIXED:
-            form.add_widget(make("Dim", text=self.tt("box.fixed", kind=word(f"kind.{s['kind']}", app.lang))))
+            form.add_widget(self._label("fixed", "Dim", self.tt("box.fixed", kind=word(f"kind.{s['kind']}", app.lang))))
             return
         row = self._row("kind", self.tt("box.kind"))
         for k in KINDS:
@@ -186,7 +220,7 @@ class LeonardoBoxScreen(LeonardoScreen):
                              lambda i=i: self.ask_value(item, f"rent.{i}"),
                              kind="primary" if self._asked(item, f"rent.{i}") else "normal")
             form.add_widget(row)
-            form.add_widget(make("Dim", text=self.tt("box.rent_help")))
+            form.add_widget(self._label("rent_help", "Dim", self.tt("box.rent_help")))
 
     def _form_quarters(self, form: Any) -> None:
         ed = self.editor
@@ -204,13 +238,13 @@ class LeonardoBoxScreen(LeonardoScreen):
         self._button(form, "verified", self.tt("box.verified") if verified else self.tt("box.unverified"),
                      lambda: self.set("machina", "verified", not verified), kind="selected" if verified else "normal",
                      size_hint_y=None, height=app.touch * 0.9)
-        form.add_widget(make("Dim", text=self.tt("box.machina_help")))
+        form.add_widget(self._label("machina_help", "Dim", self.tt("box.machina_help")))
         faces = ed.profile["machina"]["faces"]
         for x in B.MACHINA:
             row = self._row(f"number_{x}", str(x), app.u * 22)
             if x in ed.profile["lose_all"]:
-                row.add_widget(Factory.Label(text=self.tt("box.lose_all"), color=(0.78, 0.33, 0.24, 1),
-                                             font_size=app.u * 13))
+                row.add_widget(self._label(f"lose_all_{x}", "Label", self.tt("box.lose_all"),
+                                           color=(0.78, 0.33, 0.24, 1), font_size=app.u * 13))
             else:
                 have = B.product_of(ed.profile, x)
                 for p in B.PRODUCTS:
@@ -265,23 +299,23 @@ class LeonardoBoxScreen(LeonardoScreen):
                      kind="primary" if self._asked("men_at_arms", "count") else "normal")
         form.add_widget(row)
         total = ed.deck_total()
-        form.add_widget(make("Dim", text=self.tt("box.deck_help", n=total if total is not None else "?",
-                                                 cards=B.PALACE_CARDS, whole=B.DECK_SIZE)))
+        form.add_widget(self._label("deck_help", "Dim", self.tt("box.deck_help", n=total if total is not None else "?",
+                                                                cards=B.PALACE_CARDS, whole=B.DECK_SIZE)))
 
     def _form_art(self, form: Any) -> None:
         ed, app = self.editor, self.app
         assert ed is not None
         values = list(ed.profile["oda"])
-        form.add_widget(make("Txt", text=self.tt("box.art_count", n=len(values), most=B.ODA_COUNT),
+        form.add_widget(self._label("art_count", "Txt", self.tt("box.art_count", n=len(values), most=B.ODA_COUNT),
                                     font_size=app.u * 14))
-        form.add_widget(make("Dim", text=", ".join(str(v) for v in values) or self.tt("box.art_none")))
+        form.add_widget(self._label("art_values", "Dim", ", ".join(str(v) for v in values) or self.tt("box.art_none")))
         row = self._row("art")
         self._button(row, "art_add", self.tt("box.art_add"), lambda: self.ask_value("oda", "add"),
                      kind="primary" if self._asked("oda", "values") else "normal")
         self._button(row, "art_remove", self.tt("box.art_remove"), lambda: self.set("oda", "values", values[:-1]),
                      reason="" if values else self.tt("box.art_none"))
         form.add_widget(row)
-        form.add_widget(make("Dim", text=self.tt("box.art_help")))
+        form.add_widget(self._label("art_help", "Dim", self.tt("box.art_help")))
 
     def _form_box(self, form: Any) -> None:
         ed = self.editor
@@ -292,7 +326,7 @@ class LeonardoBoxScreen(LeonardoScreen):
         row = self._row("box_note", self.tt("box.box_note"))
         self._text_input(row, "box_note", ed.profile.get("note"), "box", "note")
         form.add_widget(row)
-        form.add_widget(make("Dim", text=self.tt("box.box_help")))
+        form.add_widget(self._label("box_help", "Dim", self.tt("box.box_help")))
 
     # -- entering values ---------------------------------------------------------------------
     def set(self, item: str, field: str, value: Any) -> bool:

@@ -15,7 +15,7 @@ from typing import Any
 
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
-from kivy.graphics import Color, Ellipse, Line, Rectangle
+from kivy.graphics import Color, Ellipse, InstructionGroup, Line, Rectangle
 from kivy.properties import ListProperty, NumericProperty, ObjectProperty
 from kivy.uix.floatlayout import FloatLayout
 
@@ -90,10 +90,18 @@ class LeonardoRing(FloatLayout):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._pending = False
-        for name in ("pos", "size", "cells", "choices", "selected", "marks", "unit"):
+        self._whole = True  # the spaces to draw again, not only the gold edges
+        self._edges = InstructionGroup()  # the selected spaces' edges, drawn over the spaces
+        for name in ("pos", "size", "cells", "choices", "marks", "unit"):
             self.fbind(name, self._schedule)
+        self.fbind("selected", self._schedule_edges)
 
     def _schedule(self, *_: Any) -> None:
+        self._whole = True
+        self._schedule_edges()
+
+    def _schedule_edges(self, *_: Any) -> None:
+        """Another selection alone (a tap on a space) redraws the edges only, not the 32 spaces."""
         if not self._pending:
             self._pending = True
             Clock.schedule_once(self.redraw, -1)
@@ -148,6 +156,20 @@ class LeonardoRing(FloatLayout):
             Clock.schedule_once(self.redraw, -1)
             return
         self._pending = False
+        if self._whole:
+            self._whole = False
+            self._draw_spaces()
+        self._edges.clear()
+        if self.width < 20 or not self.cells:
+            return
+        for n in self.selected:
+            if n is None or not 1 <= n <= 4 * SIDE - 4:
+                continue
+            x, y, w, h = self.cell_rect(n)
+            self._edges.add(Color(*PALETTE["accent"]))
+            self._edges.add(Line(rectangle=(x + 1.5, y + 1.5, w - 3, h - 3), width=2))
+
+    def _draw_spaces(self) -> None:
         self.canvas.before.clear()
         if self.width < 20 or not self.cells:
             return
@@ -159,6 +181,7 @@ class LeonardoRing(FloatLayout):
             Rectangle(pos=(x0, y0), size=(side, side))
             for cell in self.cells:
                 self._cell(cell, c, u)
+        self.canvas.before.add(self._edges)
 
     def _cell(self, cell: dict[str, Any], c: float, u: float) -> None:
         n = cell["n"]
@@ -226,6 +249,3 @@ class LeonardoRing(FloatLayout):
         if off:
             Color(0.08, 0.09, 0.12, 0.62)
             Rectangle(pos=(x + pad, y + pad), size=(w - 2 * pad, h - 2 * pad))
-        if n in self.selected:
-            Color(*PALETTE["accent"])
-            Line(rectangle=(x + 1.5, y + 1.5, w - 3, h - 3), width=2)
