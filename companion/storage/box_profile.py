@@ -29,34 +29,31 @@ LEGACY_GAME = "magnifico"  # the one game of the first version, whose file the o
 
 
 def configured(game: str, per_game: Any, legacy: Any = None) -> str | None:
-    """The profile file settings name for ``game``: its entry in ``per_game`` (the settings'
-    ``box_profiles``); for Magnifico only, else ``legacy`` (the single ``box_profile`` of the
-    first version). None when they name none: ``location`` looks further."""
+    """The profile file the settings and the environment name for ``game``: its entry in
+    ``per_game`` (the settings' ``box_profiles``); for Magnifico only, else the first
+    version's names, ``MAGNIFICO_BOX_PROFILE`` then ``legacy`` (its single ``box_profile``).
+    None when they name none: ``location`` looks further."""
     if isinstance(per_game, dict) and isinstance(per_game.get(game), str) and per_game[game]:
         return str(per_game[game])
-    if game == LEGACY_GAME and isinstance(legacy, str) and legacy:
-        return legacy
-    return None
+    if game != LEGACY_GAME:
+        return None
+    if os.environ.get(PROFILE_ENV):
+        return os.environ[PROFILE_ENV]
+    return legacy if isinstance(legacy, str) and legacy else None
 
 
 def location(game: str, path: str | os.PathLike[str] | None = None) -> Path:
-    """The profile file of ``game``: the given path; ``box_profiles.<game>`` in the settings
-    file; for Magnifico also ``MAGNIFICO_BOX_PROFILE``, the settings' ``box_profile`` and an
-    existing ``box-profile.json``; else ``box-profiles/<game>.json`` in the user's data folder."""
+    """The profile file of ``game``: the given path; what the settings file names for it
+    (``configured``); for Magnifico an existing ``box-profile.json``; else
+    ``box-profiles/<game>.json`` in the user's data folder."""
     if path:
         return Path(path)
     saved = settings.load_settings()
-    named = configured(game, saved.get("box_profiles"))
+    named = configured(game, saved.get("box_profiles"), saved.get("box_profile"))
     if named:
         return Path(named)
-    if game == LEGACY_GAME:
-        if os.environ.get(PROFILE_ENV):
-            return Path(os.environ[PROFILE_ENV])
-        named = configured(game, None, saved.get("box_profile"))
-        if named:
-            return Path(named)
-        if (settings.data_dir() / LEGACY_FILE).exists():
-            return settings.data_dir() / LEGACY_FILE
+    if game == LEGACY_GAME and (settings.data_dir() / LEGACY_FILE).exists():
+        return settings.data_dir() / LEGACY_FILE
     return settings.data_dir() / FOLDER / f"{game}.json"
 
 
