@@ -83,3 +83,26 @@ def test_a_command_that_succeeds_does_not_read_the_settings(capsys, config, monk
     monkeypatch.setattr(storage_settings, "load_settings", refuse)
     code, out, err = run(capsys, "games")
     assert code == 0 and "magnifico" in out.lower() and err == ""
+
+
+def run_hardware(capsys, *argv):
+    from hardware.__main__ import main
+
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_python_m_hardware_speaks_the_tables_language(capsys, config, tmp_path):
+    """``python -m hardware`` says its lines (the pin check, a refusal) in the table's saved
+    language, and ``--lang`` wins: every message keyed and translated (the project's rule)."""
+    code, out, err = run_hardware(capsys, "pins")
+    assert code == 0 and out.endswith("5 handsets present; no pin used twice\n")
+    save_lang(config, "it")
+    code, out, err = run_hardware(capsys, "pins")
+    assert code == 0 and out.endswith("5 pulsantiere presenti; nessun pin usato due volte\n")
+    assert out.startswith("| seat | up |")  # the wiring table stays hardware/README.md's
+    code, out, err = run_hardware(capsys, "pins", "--lang", "en")
+    assert out.endswith("5 handsets present; no pin used twice\n")
+    code, out, err = run_hardware(capsys, "pins", "--settings", tmp_path)
+    assert code == 2 and out == "" and err.startswith(f"il file delle impostazioni hardware {tmp_path} ")
