@@ -49,9 +49,9 @@ class IdleCollector:
         """A finger came down or lifted (bound to the window's touches; consumes nothing)."""
         self.last_touch = self.clock()
 
-    def idle(self) -> bool:
-        """No touch for ``quiet`` seconds."""
-        return self.clock() - self.last_touch >= self.quiet
+    def idle(self, quiet: float | None = None) -> bool:
+        """No touch for ``quiet`` seconds (the collector's own by default)."""
+        return self.clock() - self.last_touch >= (self.quiet if quiet is None else quiet)
 
     def check(self) -> bool:
         """Collect the oldest generation if it is due and the table idle, or overdue; True if it ran."""

@@ -24,7 +24,9 @@ from companion.app import memory, theme
 from companion.app.game_session import GameSession
 from companion.app.game_ui import GameUI, call_each, sealed_for_phones
 from companion.app.hardware_hub import HardwareHub
-from companion.app.idle_collector import QUIET, IdleCollector
+from companion.app.idle_collector import IdleCollector
+from companion.app.warm_up import QUIET as WARM_QUIET
+from companion.app.warm_up import TICK as WARM_TICK
 from companion.app.warm_up import WarmUp
 from companion.app.phone_link import PhoneLink
 from companion.app.i18n import LANGUAGES, Translations
@@ -167,12 +169,13 @@ class CompanionApp(App):
         # and what a game builds is collected while the table is idle, not inside a tap
         self.collector.start()
         Window.bind(on_touch_down=self.collector.touched, on_touch_up=self.collector.touched)
-        self._collecting = Clock.schedule_interval(self._idle_tick, QUIET / 2)
+        self._collecting = Clock.schedule_interval(self._idle_tick, WARM_TICK)
 
     def _idle_tick(self, _dt: float) -> None:
         """The clock's check for an idle table: a full collection if one is due, else the
         next piece of work ahead of the taps (warm_up.py), one a tick."""
-        if self.collector.check() or not self.collector.idle() or self.root is None or self.warm_up is None:
+        if (self.collector.check() or not self.collector.idle(WARM_QUIET) or self.root is None
+                or self.warm_up is None):
             return
         self.warm_up.step(self.manager.current)
 

@@ -120,6 +120,24 @@ def test_the_app_builds_a_games_screens_while_its_setup_form_waits(home):
     assert app.manager.current != ui.new_game_screen and len(app.screens) == built
 
 
+def test_a_short_pause_is_enough_for_a_piece_of_work_ahead(home):
+    """A Start tapped 0.6 s after the setup form showed used to find nothing built: the warm-up
+    waited for the collector's 0.5 s of quiet and checked every 0.25 s. Now a pause of
+    ``warm_up.QUIET`` is enough, checked every ``warm_up.TICK``; the full collection keeps
+    its own longer quiet (idle_collector.QUIET)."""
+    from companion.app import idle_collector, warm_up
+
+    assert warm_up.QUIET + warm_up.TICK < 0.5 and warm_up.QUIET < idle_collector.QUIET
+    app = home
+    ui = app.uis["magnate"]
+    harness.tap(harness.find_id("new_magnate"))
+    built = set(dict(app.screens))
+    app.collector.last_touch = app.collector.clock() - warm_up.QUIET - 0.01
+    app._idle_tick(0)
+    assert set(dict(app.screens)) > built or app.warm_up.ahead  # a piece was done
+    assert app._collecting.timeout == warm_up.TICK
+
+
 def test_the_last_game_is_the_journals_latest(home):
     app = home
     assert app.journal_ready()
