@@ -81,7 +81,8 @@ class HardwareHub:
             if self.settings.get("dice_port"):  # chosen on the Settings screen
                 hs = dataclasses.replace(hs, dice=dataclasses.replace(hs.dice, port=self.settings.get("dice_port")))
             self.handsets = BidHandsets.from_settings(
-                hs, post=self._post_handsets, on_state=self._on_state, on_lock=self._on_lock, on_unlock=self._on_unlock,
+                hs, post=self._post_handsets, on_state=self._on_state, on_lock=self._on_lock,
+                on_unlock=self._on_unlock,
                 on_notice=self._on_notice, defer_locks=False)  # each lock goes to the rules at once: the journal seals it
             self.problem = ""
         except Exception as err:
