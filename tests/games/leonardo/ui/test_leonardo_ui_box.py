@@ -281,9 +281,9 @@ def _space_label(app, n):
 def test_the_machina_section_is_made_ahead_while_the_table_is_idle(home, monkeypatch):
     """Issue 13 (every tap under 50 ms): the box screen's first showing of a section made its
     widgets in the tap (the machina's 45 buttons and 12 rows, 52 ms once per app). While the
-    new-game form waits, the warm-up has the box screen make the widgets of the section it
-    opens on and of the machina's ahead (its ``ahead()``, never on the screen shown), leaving
-    its ids as they were; showing them then makes no widget."""
+    new-game form waits with a box that lacks values, the warm-up has the box screen make the
+    widgets of the section it opens on and of the machina's ahead (its ``ahead()``, never on
+    the screen shown), leaving its ids as they were; showing them then makes no widget."""
     from kivy.uix.widget import Widget
 
     app = home
@@ -316,3 +316,17 @@ def test_the_machina_section_is_made_ahead_while_the_table_is_idle(home, monkeyp
     number = next(x for x in B.MACHINA if x not in box.editor.profile["lose_all"])
     tap(app, f"number_{number}_{B.PRODUCTS[1]}")  # the buttons made ahead work as any
     assert saved(app)["machina"] is not None and box.ids[f"number_{number}_{B.PRODUCTS[1]}"].kind == "selected"
+
+
+def test_a_whole_box_makes_nothing_ahead(home):
+    """The widgets made ahead keep about 4.5 MB: a table whose box is whole seldom opens the
+    box screen again, and the warm-up makes nothing for it there."""
+    app = home
+    save_example_box(app)
+    app.go("home")
+    harness.frames(2)
+    tap(app, "new_leonardo")
+    box = app.screens[L + "box"]
+    box._kept.clear()
+    box.ahead()
+    assert box._kept == {}

@@ -72,11 +72,16 @@ class LeonardoBoxScreen(LeonardoScreen):
         rent) and of the machina's (45 buttons and 12 rows) made and filled from the table's
         profile, not placed, so their first showing only places them (their making was most
         of those taps, once per app). The form's next redraw sets every property of each, as
-        it does for the widgets of an earlier visit."""
+        it does for the widgets of an earlier visit. Only while the table's box lacks values
+        (the table is entering it): they keep about 4.5 MB, which a table whose box is whole,
+        and which seldom opens this screen again, does not pay."""
         if self.session is None:
             return
         editor, ids = self.editor, dict(self.ids)
         self.editor = BoxEditor(self.path_override or self.ui.profile_path())
+        if not self.editor.missing():
+            self.editor = editor
+            return
         try:
             for section in ("spaces", "machina"):
                 getattr(self, "_form_" + section)(_Kids(self.ids.form))  # made and kept (``_kept``), not placed
