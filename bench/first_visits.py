@@ -1,6 +1,6 @@
 """The first visit of each screen: taps that build a screen, a game's screens or a dialog.
 
-    python bench/first_visits.py [--runs 5] [--pace 1.5]
+    python bench/first_visits.py [--runs 5] [--pace 1.5] [--journeys leonardo ...]
 
 A table meets each of these once per start of the app: the game's setup form (its kv files
 and screens built), its first play screen (filled and laid out for the first time), the menu,
@@ -116,6 +116,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--pace", type=float, default=1.5, help="seconds between taps in the paced journeys")
+    parser.add_argument("--journeys", nargs="+", choices=list(JOURNEYS), default=list(JOURNEYS),
+                        help="only these journeys (all by default)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--new-table", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -126,7 +128,7 @@ def main() -> None:
     times: dict[tuple[str, str, str], list[float]] = {}
     cases = {"at once": (0.0, False), "paced": (args.pace, False), "new table": (args.pace, True)}
     for _ in range(args.runs):
-        for journey in JOURNEYS:  # the journeys taken in turn, so the load falls on each alike
+        for journey in args.journeys:  # the journeys taken in turn, so the load falls on each alike
             for case, (pace, new_table) in cases.items():
                 if new_table and journey == "shell":  # its paced journey is on a brand-new table already
                     continue
@@ -144,6 +146,8 @@ def main() -> None:
     idle = "after " + format(args.pace, "g") + " s idle"
     print(f"  {'journey':10s} {'tap':15s} {'at once':>20s}   {idle:>20s}   {idle + ', new table':>20s}")
     for journey, steps in JOURNEYS.items():
+        if journey not in args.journeys:
+            continue
         for step in [s for s in steps if not s.startswith("@")]:
             cells = []
             for case in cases:

@@ -10,6 +10,7 @@ a lock into its game's command. Every callback arrives through ``post`` (Kivy's 
 from __future__ import annotations
 
 import dataclasses
+import threading
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -64,6 +65,9 @@ class HardwareHub:
         self.arbiter = Arbiter()
         self._keypad: set[int] = set()  # seats whose next handset lock or unlock came from the keypad
         self._rejected: Any = None  # the reason of the last roll refused (said with its roll)
+        self._queued = 0  # the handsets' callbacks posted and not run yet
+        self._queued_lock = threading.Lock()  # the handsets post from their own threads too
+        self._states_untold = False  # a seat's state changed, not told to the listeners yet
 
     # -- opening and closing ------------------------------------------------------------
     def start(self) -> None:
@@ -77,7 +81,8 @@ class HardwareHub:
             if self.settings.get("dice_port"):  # chosen on the Settings screen
                 hs = dataclasses.replace(hs, dice=dataclasses.replace(hs.dice, port=self.settings.get("dice_port")))
             self.handsets = BidHandsets.from_settings(
-                hs, post=self.post, on_state=self._on_state, on_lock=self._on_lock, on_unlock=self._on_unlock,
+                hs, post=self._post_handsets, on_state=self._on_state, on_lock=self._on_lock,
+                on_unlock=self._on_unlock,
                 on_notice=self._on_notice, defer_locks=False)  # each lock goes to the rules at once: the journal seals it
             self.problem = ""
         except Exception as err:
@@ -173,9 +178,29 @@ class HardwareHub:
         shown = displays.shown(seat) if displays is not None and hasattr(displays, "shown") else None
         return (shown or "").strip()
 
+    def _post_handsets(self, fn: Callable[[], None]) -> None:
+        """The handsets' callbacks, posted as any other; the seats' new states are told to the
+        listeners (a redraw of the screen) once the callbacks queued with them have run: a
+        request opened for three seats is one redraw, not three."""
+        with self._queued_lock:
+            self._queued += 1
+
+        def run() -> None:
+            try:
+                fn()
+            finally:
+                with self._queued_lock:
+                    self._queued -= 1
+                    last = self._queued == 0
+                if last and self._states_untold:
+                    self._states_untold = False
+                    self._changed()
+
+        self.post(run)
+
     def _on_state(self, seat: int, state: str) -> None:
         self.seat_states = {**self.seat_states, seat: state}
-        self._changed()
+        self._states_untold = True  # told when the handsets' queued callbacks have run
 
     def from_keypad(self, seat: int) -> None:
         """The next lock or unlock of ``seat`` on the handsets comes from the screen's keypad."""

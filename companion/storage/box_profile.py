@@ -6,10 +6,16 @@ here. The game says what a profile holds (its ``box`` schema, ``companion.core.g
 module only finds, reads and writes the file. A write is atomic and the profile is checked
 by the game before it replaces the old one, so a bad value or a pulled plug never leaves a
 profile the app cannot read.
+
+``load_box`` keeps what it last loaded for each file (checked by the game, in this process
+only): the setup form, each play screen's first fill made ahead and the Start ask it in
+turn, and the file is read and checked again only when it changed (its inode, size, times),
+or was written through this module (``save``, ``remember``).
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import tempfile
@@ -26,6 +32,9 @@ FOLDER = "box-profiles"
 LEGACY_FILE = "box-profile.json"  # Magnifico's profile before there were several games
 PROFILE_ENV = "MAGNIFICO_BOX_PROFILE"  # Magnifico's profile, as the first version named it
 LEGACY_GAME = "magnifico"  # the one game of the first version, whose file the old names meant
+ABSENT = ("absent",)  # the stamp of a file not there (the shipped box alone)
+# (game, file) -> (the file's stamp when read, what ``load_box`` made of it)
+_loaded: dict[tuple[str, str], tuple[tuple[Any, ...], dict[str, Any]]] = {}
 
 
 def configured(game: str, per_game: Any, legacy: Any = None) -> str | None:
@@ -71,10 +80,29 @@ def load_box(game: Game, path: str | os.PathLike[str] | None = None) -> dict[str
     if game.box is None:
         return {}
     where = location(game.name, path)
+    key, stamp = (game.name, str(where)), _stamp(where)
+    kept = _loaded.get(key)
+    if kept is not None and stamp is not None and kept[0] == stamp:
+        return copy.deepcopy(kept[1])  # the caller's own: a header takes it, a screen may change it
     try:
-        return game.box.load(_read(where) if where.exists() else None)
+        box = game.box.load(_read(where) if where.exists() else None)
     except IllegalCommand as err:
         raise IllegalCommand(T.msg("profile_bad", path=str(where), reason=err.message)) from None
+    if stamp is not None and stamp == _stamp(where):  # unchanged while it was read: kept
+        _loaded[key] = (stamp, copy.deepcopy(box))
+    return box
+
+
+def _stamp(where: Path) -> tuple[Any, ...] | None:
+    """What tells one version of the file from another (a write replaces the file: a new
+    inode); None when it cannot be told (nothing is kept then)."""
+    try:
+        st = where.stat()
+    except FileNotFoundError:
+        return ABSENT
+    except OSError:
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
 
 
 def remember(game: Game, command: Any, path: str | os.PathLike[str] | None = None) -> Path | None:
@@ -108,6 +136,8 @@ def _read(where: Path) -> dict[str, Any]:
 
 
 def _write(where: Path, profile: dict[str, Any]) -> None:
+    for key in [key for key in _loaded if key[1] == str(where)]:  # read again by the next load_box
+        del _loaded[key]
     try:
         where.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".box-profile-", dir=where.parent)

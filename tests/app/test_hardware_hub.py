@@ -57,3 +57,26 @@ def test_handsets_that_cannot_open_keep_the_refusals_key(monkeypatch):
         assert localized(shown, "it") == localized(refusal.message, "it") != refusal.reason
     finally:
         hub.stop()
+
+
+def test_a_request_for_several_seats_is_one_redraw():
+    """docs/performance.md (issue 13), Leonardo's first Start: opening the factions on three
+    handsets posts three seat states; the screen is redrawn once they have all arrived, not
+    once each (three whole refreshes in the frame after the tap on the old code)."""
+    queued = []
+    hub = HardwareHub(Settings({"hardware": "simulated"}), post=queued.append)  # as Kivy's clock: run later
+    told = []
+    hub.listeners.append(lambda: told.append(dict(hub.seat_states)))
+    hub.start()
+    try:
+        hub.handsets.start_sealed({0: ASK, 1: ASK, 2: ASK})
+        while queued:
+            queued.pop(0)()
+        assert told == [{0: "entering", 1: "entering", 2: "entering"}]
+        told.clear()
+        hub.handsets.lock(1)  # one seat's state and its lock: still told
+        while queued:
+            queued.pop(0)()
+        assert told and told[-1][1] == "locked"
+    finally:
+        hub.stop()

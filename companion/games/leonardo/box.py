@@ -58,10 +58,11 @@ def merge(header: dict[str, Any], profile: dict[str, Any] | None) -> dict[str, A
 # what is still missing
 
 
-def missing(profile: dict[str, Any]) -> list[dict[str, Any]]:
+def missing(profile: dict[str, Any], checked: bool = False) -> list[dict[str, Any]]:
     """What the table has still to enter, in the order a setup screen asks it:
-    ``[{"item", "field"}]`` (``set_value``'s addresses). Empty: the profile is complete."""
-    p = validate(profile)
+    ``[{"item", "field"}]`` (``set_value``'s addresses). Empty: the profile is complete.
+    ``checked``: ``profile`` is ``normalize``'s (or ``validate``'s) own, not checked again."""
+    p = profile if checked else validate(profile)
     out: list[dict[str, Any]] = []
 
     def need(item: str, field: str) -> None:

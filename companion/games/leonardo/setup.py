@@ -58,7 +58,7 @@ def new_game(header: Any) -> State:
     if variants["corporations"] and len(players) < 4:
         raise refuse("corporations_four")
     profile = B.normalize(header.get("box"))
-    lacking = B.to_start(profile)
+    lacking = B.to_start(profile, B.missing(profile, checked=True))
     if lacking:
         raise refuse("box_to_start", needs=lacking[0], what=[m(f"what.{x['item']}") for x in lacking])
     state = State(seats=players, box=profile, variants=variants)

@@ -192,3 +192,35 @@ def test_the_virtual_spin_follows_the_configured_faces():
     assert {B.virtual_spin(rng, p) for _ in range(200)} == {3, 9}
     uniform = Counter(B.virtual_spin(rng, B.defaults()) for _ in range(2400))
     assert set(uniform) == set(range(1, 13)) and min(uniform.values()) > 120
+
+
+def test_missing_of_a_checked_profile_is_the_same_without_checking_it_again(monkeypatch):
+    """``missing(profile, checked=True)``: a profile ``normalize`` made (a header's, the
+    game's load) gives what ``missing`` gives, and is not checked a second time."""
+    half = B.set_value(B.set_value(B.defaults(), "space.2", "kind", "street"), "men_at_arms", "count", 12)
+    for profile in (B.defaults(), half, B.example(), {"men_at_arms": 9}):
+        checked = B.normalize(profile)
+        assert B.missing(checked, checked=True) == B.missing(profile)
+    example, calls = B.normalize(B.example()), []
+    validate = B.validate
+    monkeypatch.setattr(B, "validate", lambda p: calls.append(1) or validate(p))
+    B.missing(example, checked=True)
+    assert calls == []
+
+
+def test_a_new_game_checks_its_box_once(monkeypatch):
+    """docs/performance.md (issue 13), Leonardo's first Start: the rules check the header's
+    box once (``normalize``), not again to see what a game cannot start without (twice on
+    the old code)."""
+    from leonardo_helpers import header
+
+    from companion.games.leonardo.game import GAME
+
+    calls = []
+    validate = B.validate
+    monkeypatch.setattr(B, "validate", lambda p: calls.append(1) or validate(p))
+    GAME.new_game(header())
+    assert len(calls) == 1
+    with pytest.raises(IllegalCommand) as err:  # still refused without the decks' sizes
+        GAME.new_game(header(profile={}))
+    assert err.value.key == "box_to_start"

@@ -145,8 +145,9 @@ class LeonardoUI:
             profile = self.session.box(GAME)["box"]
         except CompanionError as err:
             return err.localized(lang), False
-        lacking = B.to_start(profile)
-        missing = len(B.missing(profile))
+        left = B.missing(profile, checked=True)  # the game's own load: checked already
+        lacking = B.to_start(profile, left)
+        missing = len(left)
         if lacking:
             return texts.t(lang, "leonardo.new_game.box_lacking", n=missing), False
         if missing:

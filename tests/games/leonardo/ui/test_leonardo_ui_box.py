@@ -276,3 +276,57 @@ def _space_label(app, n):
     from companion.games.leonardo.ui import presenters as P
 
     return P.space_label({"box": screen(app).editor.profile}, n, app.lang)
+
+
+def test_the_machina_section_is_made_ahead_while_the_table_is_idle(home, monkeypatch):
+    """Issue 13 (every tap under 50 ms): the box screen's first showing of a section made its
+    widgets in the tap (the machina's 45 buttons and 12 rows, 52 ms once per app). While the
+    new-game form waits with a box that lacks values, the warm-up has the box screen make the
+    widgets of the section it opens on and of the machina's ahead (its ``ahead()``, never on
+    the screen shown), leaving its ids as they were; showing them then makes no widget."""
+    from kivy.uix.widget import Widget
+
+    app = home
+    app.go("home")
+    harness.frames(2)
+    tap(app, "new_leonardo")
+    box = app.screens[L + "box"]
+    box._kept.clear()  # as in a fresh app: nothing of the form made yet
+    app.warm_up.ahead.discard(L + "box")
+    ids = dict(box.ids)
+    for _ in range(3 * len(app.screens.prepared["leonardo"]) + 2):  # the clock's idle check, no touch for long
+        app.collector.last_touch -= 10.0
+        app._idle_tick(0)
+        harness.frames(1)
+        if L + "box" in app.warm_up.ahead:
+            break
+    assert L + "box" in app.warm_up.ahead and app.manager.current == L + "new_game"
+    assert dict(box.ids) == ids
+    made = []
+    widget_init = Widget.__init__
+
+    def counted(self, **kwargs):
+        made.append(type(self).__name__)
+        widget_init(self, **kwargs)
+
+    monkeypatch.setattr(Widget, "__init__", counted)
+    tap(app, "open_box")
+    tap(app, "tab_machina")
+    assert made == []  # the old code: 45 buttons, 12 rows and their labels made in the tap
+    number = next(x for x in B.MACHINA if x not in box.editor.profile["lose_all"])
+    tap(app, f"number_{number}_{B.PRODUCTS[1]}")  # the buttons made ahead work as any
+    assert saved(app)["machina"] is not None and box.ids[f"number_{number}_{B.PRODUCTS[1]}"].kind == "selected"
+
+
+def test_a_whole_box_makes_nothing_ahead(home):
+    """The widgets made ahead keep about 4.5 MB: a table whose box is whole seldom opens the
+    box screen again, and the warm-up makes nothing for it there."""
+    app = home
+    save_example_box(app)
+    app.go("home")
+    harness.frames(2)
+    tap(app, "new_leonardo")
+    box = app.screens[L + "box"]
+    box._kept.clear()
+    box.ahead()
+    assert box._kept == {}

@@ -90,3 +90,46 @@ def test_the_correction_form_is_gone_when_the_next_dialog_opens(game, button):
     assert form.get_root_window() is None
     assert [c for c in Window.children if c is not app.root] == [app.dialog]
     until_closed(app.dialog)
+
+
+def test_the_owners_list_opened_again_makes_no_buttons(game, monkeypatch):
+    """Issue 13 (every tap under 50 ms): the owner's list (a button for each of 23 spaces) takes
+    the buttons of a list closed before instead of making them again (7 ms of its tap each time
+    it opened); its labels, their looks and what a choice does are as they were."""
+    from companion.app.widgets import common
+
+    app = game
+    open_correction(app)
+    tap(app, "correct_owner")
+    settle()
+    first = app.dialog
+    n = sum(1 for key in first.ids if key.startswith("choice_"))
+    labels = [first.ids[f"choice_{i}"].text for i in range(n)]
+    first.ids.choice_0.kind = "selected"  # a look a list may have left on a button
+    until_closed(first)
+    open_correction(app)
+    made = []
+    btn_init = common.Btn.__init__
+
+    def counted(self, **kwargs):
+        made.append(self)
+        btn_init(self, **kwargs)
+
+    monkeypatch.setattr(common.Btn, "__init__", counted)
+    tap(app, "correct_owner")
+    settle()
+    again = app.dialog
+    assert again is not first and len(made) == 1  # its Back button alone; the old code: 24
+    assert [again.ids[f"choice_{i}"].text for i in range(n)] == labels
+    assert all(again.ids[f"choice_{i}"].kind == "normal" for i in range(n))
+    space = app.screens["leonardo.setup"].session.view()  # nobody owns a space yet
+    assert all(o is None for o in space.get("owner", []))
+    target = again.ids.choice_1.text
+    tap(app, "choice_1")  # the space: then who owns it, a second list
+    settle()
+    owners = app.dialog
+    assert owners is not again and owners.title == target
+    tap(app, "choice_1")  # the first seat (choice_0 is the bank)
+    settle()
+    owned = [n for n, o in enumerate(app.session.view()["owner"], 1) if o == 0]
+    assert len(owned) == 1 and owners.get_root_window() is None
