@@ -3,7 +3,6 @@ keypad of a secret (a faction, a sealed bet), an open bet, and the correction fo
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -32,10 +31,10 @@ def choose(app: Any, title: str, options: Sequence[tuple[str, Any]], on_value: C
     grid = d.scaled(Factory.GridLayout(cols=cols, size_hint_y=None, row_force_default=True),
                     spacing=units(4), row_default_height=touch())
     grid.bind(minimum_height=grid.setter("height"))
-    for i, ((label, value), b) in enumerate(zip(options, _choice_buttons(app, len(options)))):
-        b.text, b.size_hint_y = label, 1
-        d.scaled(b, font_size=units(14))
-        b.chosen = b.fbind("on_tap", lambda _b, v=value: (d.dismiss(), on_value(v)))
+    for i, (label, value) in enumerate(options):
+        b = d.scaled(Factory.Btn(text=label), font_size=units(14))
+        b.size_hint_y = 1
+        b.bind(on_tap=lambda _b, v=value: (d.dismiss(), on_value(v)))
         grid.add_widget(b)
         d.ids[f"choice_{i}"] = b
     scroll = Factory.ScrollView(do_scroll_x=False)
@@ -48,34 +47,6 @@ def choose(app: Any, title: str, options: Sequence[tuple[str, Any]], on_value: C
     d.open()
     app.dialog = d
     return d
-
-
-_KEPT_CHOICES = 32  # the longest list: the correction's 23 spaces an owner is set for
-_choices: weakref.WeakKeyDictionary[Any, list[Any]] = weakref.WeakKeyDictionary()  # by app
-
-
-def _choice_buttons(app: Any, n: int) -> list[Any]:
-    """``n`` buttons for a choice list: those of closed lists taken back (no dialog on the
-    window shows them), as they were made, the rest made and kept (making the owner's list's
-    23 buttons took 7 ms of its tap, each time it opened)."""
-    kept = _choices.setdefault(app, [])
-    out = []
-    for b in kept:
-        if len(out) == n:
-            break
-        if b.get_root_window() is None:
-            if b.parent is not None:
-                b.parent.remove_widget(b)
-            b.unbind_uid("on_tap", b.chosen)  # the closed list's action
-            b.kind, b.reason, b.fill, b.state = "normal", "", None, "normal"
-            out.append(b)
-    while len(out) < n:
-        b = Factory.Btn()
-        b.chosen = None
-        if len(kept) < _KEPT_CHOICES:
-            kept.append(b)
-        out.append(b)
-    return out
 
 
 # ---------------------------------------------------------------------------------------
