@@ -1,6 +1,7 @@
 """Full collections wait for an idle table (docs/performance.md, "Taps, a full collection
 inside a tap"): Python's own trigger of its oldest generation is off while the app runs, the
-app collects it once no touch came for a while, and anyway once it is long overdue."""
+app collects it once no touch came for a while, and once it is overdue on a busy table right
+after the frame that shows a tap (issue 13: at the clock's check it fell inside taps)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import gc
 import pytest
 
 from companion.app import harness
-from companion.app.idle_collector import DUE, NEVER, OVERDUE, QUIET, IdleCollector
+from companion.app.idle_collector import DUE, LIMIT, NEVER, OVERDUE, QUIET, IdleCollector
 
 
 class Clock:
@@ -56,12 +57,43 @@ def test_nothing_is_collected_before_it_is_due(collector):
     assert not c.check() and state["full"] == 0
 
 
-def test_an_overdue_collection_runs_on_a_busy_table(collector):
+def test_an_overdue_collection_runs_on_a_busy_table_after_a_taps_frame(collector):
+    """Overdue on a table that never pauses: not at the clock's check (the next tap may be
+    under way), but on the tick after the frame that shows the tap the finger lifted from."""
+    c, clock, state = collector
+    state["pending"] = OVERDUE
+    c.touched()  # a finger comes down
+    assert not c.check() and not c.drawn() and not c.after_tap()  # its pressed frame: a tap under way
+    c.lifted()
+    assert not c.check() and state["full"] == 0  # the clock's check leaves it to the tap's frame
+    assert c.drawn()  # the frame that shows the tap
+    assert not c.drawn()  # the frames after it are no tap's
+    assert c.after_tap() and state["full"] == 1  # the clock's next tick
+    assert not c.after_tap()
+
+
+def test_an_overdue_collection_is_not_taken_once_a_finger_came_down_again(collector):
     c, clock, state = collector
     state["pending"] = OVERDUE - 1
     c.touched()
-    assert not c.check()
+    c.lifted()
+    assert not c.drawn()  # not overdue yet: nothing asked
     state["pending"] = OVERDUE
+    c.touched()
+    c.lifted()
+    assert c.drawn()
+    c.touched()  # the next tap began before the tick
+    assert not c.after_tap() and state["full"] == 0
+    c.lifted()
+    assert c.drawn() and c.after_tap() and state["full"] == 1  # after that tap's frame
+
+
+def test_past_the_limit_the_clocks_check_collects_on_a_busy_table(collector):
+    c, clock, state = collector
+    state["pending"] = LIMIT - 1
+    c.touched()
+    assert not c.check()
+    state["pending"] = LIMIT
     assert c.check() and state["full"] == 1  # touched just now, collected all the same
 
 
@@ -97,3 +129,45 @@ def test_the_running_app_collects_when_idle_and_sees_its_touches(home):
         harness.frames(1)
         time.sleep(0.01)
     assert app.collector.collections == full + 1
+
+
+def test_the_running_app_collects_an_overdue_collection_after_a_taps_frame_not_in_a_tap(home):
+    """Issue 13: in bench/every_tap.py (tests tap without pausing) overdue full collections
+    started at the clock's check inside single taps (600 to 870 ms there). With the finger down
+    for a while (the clock's check comes twice) nothing is collected, nor in the frame the
+    finger lifts in; it is collected on the next tick, after that frame."""
+    import time
+
+    from kivy.core.window import Window
+    from kivy.uix.button import Button
+
+    fulls: list[str] = []
+
+    def seen(phase, info):
+        if phase == "start" and info["generation"] == 2:
+            fulls.append("full")
+
+    button = Button(text="tap", size_hint=(None, None), size=(100, 100), pos=(0, 0))
+    Window.add_widget(button)  # a button over the window: its release is drawn
+    gc.callbacks.append(seen)
+    try:
+        harness.frames(1)
+        touch = harness.Touch(50, 50)
+        touch.down()
+        harness.frames(1)
+        while gc.get_count()[2] < OVERDUE:
+            gc.collect(1)  # young collections, as a game's objects make them
+        end = time.monotonic() + 2.5 * QUIET / 2  # the clock's check runs every QUIET / 2
+        while time.monotonic() < end:
+            harness.frames(1)
+            time.sleep(0.02)
+        assert fulls == []  # a finger down: a tap under way
+        touch.up()
+        harness.frames(1)  # the frame the finger lifts in, which shows the tap
+        assert fulls == []
+        harness.frames(1)
+        assert fulls == ["full"] and gc.get_count()[2] == 0
+    finally:
+        gc.callbacks.remove(seen)
+        Window.remove_widget(button)
+        harness.frames(1)
