@@ -10,9 +10,10 @@ touch came for ``quiet`` seconds. A table that never pauses that long gets it on
 ``overdue`` (twice the garbage Python's default would hold), in the pause a busy table does
 make: right after the frame that shows a tap, while the players read it (a reaction time,
 150 ms and more, against 60 to 80 ms of collection here), not at the clock's next check,
-which fell inside the next tap as often as not (issue 13: in ``bench/every_tap.py``, whose
-tests tap without pausing, such collections took 600 to 870 ms of single taps). Past
-``limit`` young collections it collects at the clock's check anyway.
+which can fall inside a tap (issue 13: in ``bench/every_tap.py``, whose tests tap without
+pausing, such collections made the sweep's slowest single taps, 650 ms and more). Past
+``limit`` young collections it collects at the clock's check anyway, unless a tap is under
+way (a finger down, or lifted and its frame not drawn yet): then after that tap's frame.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from collections.abc import Callable
 
 DUE = 10  # young (generation 1) collections before a full one is due: Python's own default
 OVERDUE = 20  # ... before it runs while the table is busy, right after a tap's frame
-LIMIT = 40  # ... before it runs at the clock's check all the same (no finger lifted meanwhile)
+LIMIT = 40  # ... before it runs at the clock's check all the same, between taps
 QUIET = 0.5  # seconds without a touch: the table is idle
 NEVER = 1 << 30  # Python's trigger for the oldest generation, turned off
 
@@ -40,6 +41,7 @@ class IdleCollector:
         self.last_touch = clock()
         self.collections = 0
         self._saved: tuple[int, int, int] | None = None
+        self._down = False  # a finger is down: a tap under way
         self._lifted = False  # a finger lifted: the next frame drawn shows its tap
         self._armed = False  # that frame is drawn and a collection is overdue: ``after_tap`` runs it
 
@@ -58,12 +60,12 @@ class IdleCollector:
         """A finger came down (bound to the window's touches; consumes nothing): a tap begins,
         no collection is taken before it ends."""
         self.last_touch = self.clock()
-        self._lifted = self._armed = False
+        self._down, self._lifted, self._armed = True, False, False
 
     def lifted(self, *_args: object) -> None:
         """A finger lifted (bound to the window's touches): the next frame shows its tap."""
         self.last_touch = self.clock()
-        self._lifted, self._armed = True, False
+        self._down, self._lifted, self._armed = False, True, False
 
     def drawn(self, *_args: object) -> bool:
         """A frame was drawn (the window's flip). True when it is the first since a finger
@@ -75,8 +77,9 @@ class IdleCollector:
         return self._armed
 
     def after_tap(self) -> bool:
-        """The overdue collection ``drawn`` asked for, unless a finger came down since; True if it ran."""
-        if not self._armed:
+        """The overdue collection ``drawn`` asked for, unless a finger came down since (or the
+        clock's check collected meanwhile); True if it ran."""
+        if not self._armed or gc.get_count()[2] < self.overdue:
             return False
         self._armed = False
         gc.collect(2)
@@ -88,10 +91,11 @@ class IdleCollector:
         return self.clock() - self.last_touch >= self.quiet
 
     def check(self) -> bool:
-        """Collect the oldest generation if it is due and the table idle, or past the limit;
-        True if it ran."""
+        """Collect the oldest generation if it is due and the table idle (a finger held still
+        that long included), or past the limit between taps; True if it ran."""
         pending = gc.get_count()[2]  # young collections since the last full one
-        if pending >= self.limit or (pending >= self.due and self.idle()):
+        between_taps = not (self._down or self._lifted)
+        if (pending >= self.limit and between_taps) or (pending >= self.due and self.idle()):
             gc.collect(2)
             self.collections += 1
             return True
