@@ -13,6 +13,9 @@ the slowest groups are printed with their median and slowest tap, and every grou
 slowest tap is over the goal. The baseline is ``bench_app``'s plain Kivy button rewriting
 13 labels, timed in the same process after the tests. Default tests: the shell's and every
 game's UI tests (``tests/app``, ``tests/games/*/ui``, ``tests/family``) in one process.
+Each tap also records the process's CPU time in it (far under the wall time: the machine's
+other work had the cores, not the app) and the garbage collections that ran in it (their
+time, and the full ones'), printed for the slowest single taps (``--slowest``).
 The down gets a frame of its own here, so a test that counts the frames of a tap may fail
 under this bench (one does: a resume tapped while the journal opens, which also takes 0.3 to
 0.5 s on purpose: the journal is made slow); the run goes on.
@@ -21,10 +24,12 @@ under this bench (one does: a resume tapped while the journal opens, which also 
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import statistics
 import sys
 import time
+import traceback
 from collections import defaultdict
 from pathlib import Path
 
@@ -86,6 +91,44 @@ def touched(x: float, y: float):
     return None
 
 
+class Collections:
+    """``gc.callbacks``: the time of the collections since ``reset``, all and the full ones."""
+
+    def __init__(self) -> None:
+        self.ms = self.full_ms = 0.0
+        self.full_by = ""  # what started the last full collection: the innermost frames of the app's code
+        self.fulls: list[float] = []  # every full collection of the run, in taps or not (ms)
+        self._began = 0.0
+
+    def reset(self) -> None:
+        self.ms = self.full_ms = 0.0
+        self.full_by = ""
+
+    def __call__(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            if info.get("generation") == 2:
+                frames = [f for f in traceback.extract_stack()[:-1] if "/companion/" in f.filename]
+                self.full_by = " < ".join(f"{Path(f.filename).name}:{f.lineno}" for f in frames[::-1][:3])
+            self._began = time.perf_counter()
+            return
+        took = (time.perf_counter() - self._began) * 1000
+        self.ms += took
+        if info.get("generation") == 2:
+            self.full_ms += took
+            self.fulls.append(took)
+
+
+class Tap:
+    """One timed tap: wall and CPU ms, the collections' ms (all, full), where, what, the test."""
+
+    __slots__ = ("ms", "cpu", "gc", "full", "full_by", "place", "name", "test")
+
+    def __init__(self, ms: float, cpu: float, collections: Collections, place: str, name: str, test: str):
+        self.ms, self.cpu, self.gc, self.full = ms, cpu, collections.ms, collections.full_ms
+        self.full_by = collections.full_by if collections.full_ms else ""
+        self.place, self.name, self.test = place, name, test
+
+
 class TapClock:
     """A pytest plugin: every touch of ``harness.Touch`` timed, each recorded with its test.
 
@@ -93,8 +136,10 @@ class TapClock:
     finger lifting until the next frame is finished, as ``bench_app.timed_taps``."""
 
     def __init__(self) -> None:
-        self.rows: list[tuple[float, str, str, str]] = []  # ms, where, widget, test
+        self.rows: list[Tap] = []
         self.test = ""
+        self.collections = Collections()
+        gc.callbacks.append(self.collections)
 
     def pytest_configure(self, config) -> None:
         from companion.app import harness
@@ -113,13 +158,16 @@ class TapClock:
             bench_app.finish()
 
         def timed_up(touch):
-            t0 = time.perf_counter()
+            collections = clock.collections
+            collections.reset()
+            c0, t0 = time.process_time(), time.perf_counter()
             up(touch)
             harness.frames(1)
             bench_app.finish()
+            ms, cpu = (time.perf_counter() - t0) * 1000, (time.process_time() - c0) * 1000
             place, name = getattr(touch, "timed_as", ("?", "?"))
             if clock.test:  # not the baseline's own taps, after the tests
-                clock.rows.append(((time.perf_counter() - t0) * 1000, place, name, clock.test))
+                clock.rows.append(Tap(ms, cpu, collections, place, name, clock.test))
 
         harness.Touch.down, harness.Touch.up = timed_down, timed_up
 
@@ -137,10 +185,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--top", type=int, default=30, help="how many of the slowest groups to print")
     parser.add_argument("--over", type=float, default=GOAL_MS, help="list every group with a tap over this (ms)")
+    parser.add_argument("--slowest", type=int, default=15,
+                        help="how many of the slowest single taps to print, with their CPU and collection time")
     args, rest = parser.parse_known_args()
     import pytest
 
     os.chdir(ROOT)
+    load0 = os.getloadavg()
     clock = TapClock()
     code = pytest.main(["-p", "no:randomly", "-p", "no:xdist", "-q", "--no-header",
                         *(rest or DEFAULT_TESTS)], plugins=[clock])
@@ -151,9 +202,9 @@ def main() -> None:
         print("no taps recorded (pytest exit", code, ")")
         return
     groups: dict[tuple[str, str], list[tuple[float, str]]] = defaultdict(list)
-    for ms, place, name, test in rows:
-        groups[(place, name)].append((ms, test))
-    times = [r[0] for r in rows]
+    for tap in rows:
+        groups[(tap.place, tap.name)].append((tap.ms, tap.test))
+    times = [r.ms for r in rows]
     times.sort()
     p90 = times[int(0.9 * (len(times) - 1))]
     print(f"\n{len(rows)} taps in {len(groups)} groups (pytest exit {code}); median {statistics.median(times):.1f} ms,"
@@ -170,6 +221,17 @@ def main() -> None:
     over = [(k, v) for k, v in ranked if max(t for t, _ in v) > args.over]
     print(f"\n{len(over)} groups with a tap over {args.over:.0f} ms;"
           f" {sum(statistics.median([t for t, _ in v]) > args.over for _, v in over)} with their median over it")
+    print(f"\nslowest {args.slowest} taps (wall ms, the process's CPU ms in it, collections ms: all / full):")
+    for tap in sorted(rows, key=lambda r: -r.ms)[:args.slowest]:
+        print(f"  {tap.ms:6.1f} cpu {tap.cpu:6.1f} gc {tap.gc:6.1f} / {tap.full:6.1f}  "
+              f"{tap.place:30.30s} {tap.name:26.26s} {tap.test.split('::')[-1][:52]}"
+              + (f"\n{'':36s}full collection from {tap.full_by or '(no app frame)'}" if tap.full else ""))
+    full, fulls = [r for r in rows if r.full], clock.collections.fulls
+    print(f"\nfull collections: {len(fulls)} in the run (median {statistics.median(fulls) if fulls else 0:.1f} ms),"
+          f" {len(full)} of them in a tap; taps over {args.over:.0f} ms whose CPU time was under half their wall"
+          f" time (the machine's other work): {sum(r.ms > args.over and r.cpu < r.ms / 2 for r in rows)};"
+          f" objects the collector tracks at the end: {len(gc.get_objects())}, frozen {gc.get_freeze_count()}")
+    print("load average: before %.2f %.2f %.2f, after %.2f %.2f %.2f" % (*load0, *os.getloadavg()))
 
 
 if __name__ == "__main__":

@@ -5,6 +5,8 @@ The hub opens what the settings ask for; a failure becomes a line on the setting
 never a crash. It knows no game: the open game's UI package opens a sealed request on
 ``handsets`` (a Magnifico auction, a Leonardo faction) and registers as ``sealed`` to turn
 a lock into its game's command. Every callback arrives through ``post`` (Kivy's main thread).
+What closed devices said (a notice, a seat's state, a roll offered) goes with them: a restart
+clears it, and what they posted before closing is dropped when it arrives.
 """
 
 from __future__ import annotations
@@ -68,11 +70,14 @@ class HardwareHub:
         self._queued = 0  # the handsets' callbacks posted and not run yet
         self._queued_lock = threading.Lock()  # the handsets post from their own threads too
         self._states_untold = False  # a seat's state changed, not told to the listeners yet
+        self._opened = 0  # counts the openings: a callback of devices closed since is dropped
 
     # -- opening and closing ------------------------------------------------------------
     def start(self) -> None:
         """Open the handsets the settings ask for, then the dice desk."""
         self.seat_states = {}
+        self._opened += 1
+        mine = self._mine
         mode = self.settings.get("hardware") or "auto"
         try:
             loaded = hw_settings.load(self.settings.get("hardware_file"))
@@ -81,9 +86,9 @@ class HardwareHub:
             if self.settings.get("dice_port"):  # chosen on the Settings screen
                 hs = dataclasses.replace(hs, dice=dataclasses.replace(hs.dice, port=self.settings.get("dice_port")))
             self.handsets = BidHandsets.from_settings(
-                hs, post=self._post_handsets, on_state=self._on_state, on_lock=self._on_lock,
-                on_unlock=self._on_unlock,
-                on_notice=self._on_notice, defer_locks=False)  # each lock goes to the rules at once: the journal seals it
+                hs, post=self._post_handsets, on_state=mine(self._on_state), on_lock=self._on_lock,
+                on_unlock=self._on_unlock, on_notice=mine(self._on_notice),
+                defer_locks=False)  # each lock goes to the rules at once: the journal seals it
             self.problem = ""
         except Exception as err:
             self.handsets = None
@@ -104,10 +109,29 @@ class HardwareHub:
             except Exception as err:
                 self.dice_problem = getattr(err, "reason", None) or str(err)
         self.dice_reader = reader
-        self.dice = DiceDesk(reader=reader, post=self.post, on_candidate=self._on_dice_candidate,
-                             on_notice=self._on_notice_text, on_rejected=self._on_dice_rejected)
+        mine = self._mine
+        self.dice = DiceDesk(reader=reader, post=self.post, on_candidate=mine(self._on_dice_candidate),
+                             on_notice=mine(self._on_notice_text), on_rejected=mine(self._on_dice_rejected))
+
+    def _mine(self, fn: Callable[..., None]) -> Callable[..., None]:
+        """``fn`` for the devices open now: called once they are closed (a notice the reader
+        posted as it went, arriving after a restart), it does nothing."""
+        opened = self._opened
+
+        def call(*args: Any) -> None:
+            if opened == self._opened:
+                fn(*args)
+        return call
 
     def stop(self) -> None:
+        """Close the devices. What they said goes with them: a notice of theirs ("dice reader
+        unplugged: reconnecting") is no longer shown, a roll the reader offered no longer stands."""
+        self._opened += 1
+        if self.notice:
+            self.notice = ""
+            self.notices += 1  # the screens that show the notice draw again without it
+        self._rejected = None
+        self.dice_candidate = None
         if self.dice_reader is not None:
             try:
                 self.dice_reader.stop()

@@ -6,8 +6,14 @@ objects are made while a tap is handled: on the development machine such a colle
 of them landed in a tap of Magnate's tour in each run, which then took 88 to 106 ms
 (docs/performance.md, "Taps, a full collection inside a tap"). The app turns Python's own
 trigger for that generation off and asks for the same collection from the clock once no
-touch came for ``quiet`` seconds; past ``overdue`` young collections it collects anyway, so
-a table that never pauses holds at most twice the garbage Python's default would.
+touch came for ``quiet`` seconds. A table that never pauses that long gets it once it is
+``overdue`` (twice the garbage Python's default would hold), in the pause a busy table does
+make: right after the frame that shows a tap, while the players read it (a reaction time,
+150 ms and more, against 60 to 80 ms of collection here), not at the clock's next check,
+which can fall inside a tap (issue 13: in ``bench/every_tap.py``, whose tests tap without
+pausing, such collections made the sweep's slowest single taps, 650 ms and more). Past
+``limit`` young collections it collects at the clock's check anyway, unless a tap is under
+way (a finger down, or lifted and its frame not drawn yet): then after that tap's frame.
 """
 
 from __future__ import annotations
@@ -17,22 +23,27 @@ import time
 from collections.abc import Callable
 
 DUE = 10  # young (generation 1) collections before a full one is due: Python's own default
-OVERDUE = 20  # ... before it runs even while the table is busy
+OVERDUE = 20  # ... before it runs while the table is busy, right after a tap's frame
+LIMIT = 40  # ... before it runs at the clock's check all the same, between taps
 QUIET = 0.5  # seconds without a touch: the table is idle
 NEVER = 1 << 30  # Python's trigger for the oldest generation, turned off
 
 
 class IdleCollector:
     """Runs the oldest generation's collection at the clock's ``check`` when it is due and
-    the table is idle (or when it is overdue). ``start`` turns Python's own trigger off,
-    ``stop`` gives it back."""
+    the table is idle (or past ``limit``), and at ``after_tap`` when it is overdue and the
+    frame that shows a tap was drawn since the finger lifted (``lifted``, then ``drawn``).
+    ``start`` turns Python's own trigger off, ``stop`` gives it back."""
 
-    def __init__(self, quiet: float = QUIET, due: int = DUE, overdue: int = OVERDUE,
+    def __init__(self, quiet: float = QUIET, due: int = DUE, overdue: int = OVERDUE, limit: int = LIMIT,
                  clock: Callable[[], float] = time.monotonic) -> None:
-        self.quiet, self.due, self.overdue, self.clock = quiet, due, overdue, clock
+        self.quiet, self.due, self.overdue, self.limit, self.clock = quiet, due, overdue, limit, clock
         self.last_touch = clock()
         self.collections = 0
         self._saved: tuple[int, int, int] | None = None
+        self._down = False  # a finger is down: a tap under way
+        self._lifted = False  # a finger lifted: the next frame drawn shows its tap
+        self._armed = False  # that frame is drawn and a collection is overdue: ``after_tap`` runs it
 
     def start(self) -> None:
         if self._saved is None:
@@ -46,17 +57,49 @@ class IdleCollector:
             self._saved = None
 
     def touched(self, *_args: object) -> None:
-        """A finger came down or lifted (bound to the window's touches; consumes nothing)."""
+        """A finger came down (bound to the window's touches; consumes nothing): a tap begins,
+        no collection is taken before it ends."""
         self.last_touch = self.clock()
+        self._down, self._lifted, self._armed = True, False, False
+
+    def lifted(self, *_args: object) -> None:
+        """A finger lifted (bound to the window's touches): the next frame shows its tap."""
+        self.last_touch = self.clock()
+        self._down, self._lifted, self._armed = False, True, False
+
+    def drawn(self, *_args: object) -> bool:
+        """A frame was drawn (the window's flip). True when it is the first since a finger
+        lifted and a collection is overdue: ``after_tap`` is to run on the clock's next tick."""
+        if not self._lifted:
+            return False
+        self._lifted = False
+        self._armed = gc.get_count()[2] >= self.overdue
+        return self._armed
+
+    def after_tap(self) -> bool:
+        """The overdue collection ``drawn`` asked for, unless a finger came down since (or the
+        clock's check collected meanwhile); True if it ran."""
+        if not self._armed or gc.get_count()[2] < self.overdue:
+            return False
+        self._armed = False
+        gc.collect(2)
+        self.collections += 1
+        return True
+
+    def tapping(self) -> bool:
+        """A tap under way: a finger down, or lifted and the frame that shows it not drawn yet."""
+        return self._down or self._lifted
 
     def idle(self, quiet: float | None = None) -> bool:
         """No touch for ``quiet`` seconds (the collector's own by default)."""
         return self.clock() - self.last_touch >= (self.quiet if quiet is None else quiet)
 
     def check(self) -> bool:
-        """Collect the oldest generation if it is due and the table idle, or overdue; True if it ran."""
+        """Collect the oldest generation if it is due and the table idle (a finger held still
+        that long included), or past the limit between taps; True if it ran."""
         pending = gc.get_count()[2]  # young collections since the last full one
-        if pending >= self.overdue or (pending >= self.due and self.idle()):
+        between_taps = not self.tapping()
+        if (pending >= self.limit and between_taps) or (pending >= self.due and self.idle()):
             gc.collect(2)
             self.collections += 1
             return True

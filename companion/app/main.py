@@ -168,14 +168,21 @@ class CompanionApp(App):
         gc.freeze()
         # and what a game builds is collected while the table is idle, not inside a tap
         self.collector.start()
-        Window.bind(on_touch_down=self.collector.touched, on_touch_up=self.collector.touched)
+        Window.bind(on_touch_down=self.collector.touched, on_touch_up=self.collector.lifted,
+                    on_flip=self._frame_drawn)
         self._collecting = Clock.schedule_interval(self._idle_tick, WARM_TICK)
+
+    def _frame_drawn(self, *_: Any) -> None:
+        """A busy table's overdue collection: on the clock's next tick after the frame that
+        shows a tap, while the players read it (idle_collector.py)."""
+        if self.collector.drawn():
+            Clock.schedule_once(lambda _dt: self.collector.after_tap(), 0)
 
     def _idle_tick(self, _dt: float) -> None:
         """The clock's check for an idle table: a full collection if one is due, else the
         next piece of work ahead of the taps (warm_up.py), one a tick."""
-        if (self.collector.check() or not self.collector.idle(WARM_QUIET) or self.root is None
-                or self.warm_up is None):
+        if (self.collector.check() or self.collector.tapping() or not self.collector.idle(WARM_QUIET)
+                or self.root is None or self.warm_up is None):
             return
         self.warm_up.step(self.manager.current)
 
@@ -471,7 +478,8 @@ class CompanionApp(App):
         if self._collecting is not None:
             self._collecting.cancel()
             self._collecting = None
-            Window.unbind(on_touch_down=self.collector.touched, on_touch_up=self.collector.touched)
+            Window.unbind(on_touch_down=self.collector.touched, on_touch_up=self.collector.lifted,
+                          on_flip=self._frame_drawn)
         self.collector.stop()
         call_each(self.uis.values(), "stop")  # a game's own workers (Magnifico's odds process) end with the app
         if self.phones is not None:

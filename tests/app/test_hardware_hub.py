@@ -80,3 +80,54 @@ def test_a_request_for_several_seats_is_one_redraw():
         assert told and told[-1][1] == "locked"
     finally:
         hub.stop()
+
+
+def _unplugged() -> str:
+    from hardware.messages import text
+
+    return text("reader_unplugged")
+
+
+def test_a_restart_takes_the_closed_readers_notice_with_it():
+    """Issue 13 (a test failing only after the dice tests): the reader went away ("dice reader
+    unplugged: reconnecting", shown by Leonardo's auction, market and setup screens) and the
+    devices were reopened (the settings changed): that reader is closed, so its notice is no
+    longer shown, and the screens are told to draw again (the count of notices moves)."""
+    hub = HardwareHub(Settings({"hardware": "simulated"}))
+    hub.start()
+    try:
+        hub.dice._reader_event({"type": "disconnected", "port": "/dev/pts/9", "text": _unplugged()})
+        assert hub.notice == _unplugged()
+        seen = hub.notices
+        hub.restart()
+        assert hub.notice == "" and hub.notices != seen
+    finally:
+        hub.stop()
+
+
+def test_what_closed_devices_posted_is_dropped_when_it_arrives():
+    """The reader's last words (its unplugged notice, a roll it read) and a closed handset's
+    state are posted to the main thread; arriving after the restart, they are not taken: the
+    notice of a reader that no longer exists stayed on the screen until the next one."""
+    from hardware.dice import Roll
+
+    queued: list = []
+    hub = HardwareHub(Settings({"hardware": "simulated"}), post=queued.append)
+    hub.start()
+    try:
+        hub.dice.request(2, "d10")
+        hub.dice._reader_event({"type": "disconnected", "port": "/dev/pts/9", "text": _unplugged()})
+        hub.dice._reader_event({"type": "roll", "roll": Roll("d10", (3, 4), "reader")})
+        on_state = hub.handsets.on_state
+        queued.append(lambda: on_state(0, "locked"))  # as the closed handsets post a seat's state
+        hub.restart()
+        for fn in queued:
+            fn()
+        assert hub.notice == "" and hub.dice_candidate is None and hub.seat_states == {}
+        queued.clear()
+        hub.dice._reader_event({"type": "disconnected", "port": "/dev/pts/9", "text": _unplugged()})
+        for fn in queued:
+            fn()
+        assert hub.notice == _unplugged()  # the devices open now are heard
+    finally:
+        hub.stop()

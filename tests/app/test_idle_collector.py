@@ -1,6 +1,7 @@
 """Full collections wait for an idle table (docs/performance.md, "Taps, a full collection
 inside a tap"): Python's own trigger of its oldest generation is off while the app runs, the
-app collects it once no touch came for a while, and anyway once it is long overdue."""
+app collects it once no touch came for a while, and once it is overdue on a busy table right
+after the frame that shows a tap (issue 13: at the clock's check it fell inside taps)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import gc
 import pytest
 
 from companion.app import harness
-from companion.app.idle_collector import DUE, NEVER, OVERDUE, QUIET, IdleCollector
+from companion.app.idle_collector import DUE, LIMIT, NEVER, OVERDUE, QUIET, IdleCollector
 
 
 class Clock:
@@ -56,13 +57,56 @@ def test_nothing_is_collected_before_it_is_due(collector):
     assert not c.check() and state["full"] == 0
 
 
-def test_an_overdue_collection_runs_on_a_busy_table(collector):
+def test_an_overdue_collection_runs_on_a_busy_table_after_a_taps_frame(collector):
+    """Overdue on a table that never pauses: not at the clock's check (the next tap may be
+    under way), but on the tick after the frame that shows the tap the finger lifted from."""
+    c, clock, state = collector
+    state["pending"] = OVERDUE
+    c.touched()  # a finger comes down
+    assert not c.check() and not c.drawn() and not c.after_tap()  # its pressed frame: a tap under way
+    c.lifted()
+    assert not c.check() and state["full"] == 0  # the clock's check leaves it to the tap's frame
+    assert c.drawn()  # the frame that shows the tap
+    assert not c.drawn()  # the frames after it are no tap's
+    assert c.after_tap() and state["full"] == 1  # the clock's next tick
+    assert not c.after_tap()
+
+
+def test_an_overdue_collection_is_not_taken_once_a_finger_came_down_again(collector):
     c, clock, state = collector
     state["pending"] = OVERDUE - 1
     c.touched()
-    assert not c.check()
+    c.lifted()
+    assert not c.drawn()  # not overdue yet: nothing asked
     state["pending"] = OVERDUE
-    assert c.check() and state["full"] == 1  # touched just now, collected all the same
+    c.touched()
+    c.lifted()
+    assert c.drawn()
+    c.touched()  # the next tap began before the tick
+    assert not c.after_tap() and state["full"] == 0
+    c.lifted()
+    assert c.drawn() and c.after_tap() and state["full"] == 1  # after that tap's frame
+
+
+def test_past_the_limit_the_clocks_check_collects_on_a_busy_table_between_taps(collector):
+    """Garbage made with no tap's frame to collect after (the tap came before it was overdue):
+    past the limit the clock's check collects, a finger lifted a moment ago; never while a
+    tap is under way (its finger down, or lifted and its frame not drawn)."""
+    c, clock, state = collector
+    c.touched()
+    c.lifted()
+    assert not c.drawn()  # the tap's frame: nothing overdue yet
+    state["pending"] = LIMIT - 1
+    assert not c.check()
+    state["pending"] = LIMIT
+    c.touched()
+    assert not c.check()  # a finger down
+    c.lifted()
+    assert not c.check()  # lifted, its frame not drawn yet
+    assert c.drawn() and c.after_tap() and state["full"] == 1  # after the tap's frame instead
+    state["pending"] = LIMIT
+    assert c.check() and state["full"] == 2  # between taps: touched just now, collected all the same
+    assert not c.after_tap()
 
 
 def test_start_turns_pythons_own_trigger_off_and_stop_gives_it_back():
@@ -97,3 +141,53 @@ def test_the_running_app_collects_when_idle_and_sees_its_touches(home):
         harness.frames(1)
         time.sleep(0.01)
     assert app.collector.collections == full + 1
+
+
+def test_the_running_app_collects_an_overdue_collection_after_a_taps_frame_not_in_a_tap(home):
+    """Issue 13: in bench/every_tap.py (tests tap without pausing) overdue full collections
+    started at the clock's check inside single taps (650 ms and more there). With the finger
+    down (the clock's check comes three times), even past the limit, nothing is collected;
+    once it lifts, the collection comes after the frame that shows the tap (counted by the
+    window's flips, not by frames: the bench gives a tap frames of its own)."""
+    import time
+
+    from kivy.core.window import Window
+    from kivy.uix.button import Button
+
+    app = home
+    fulls: list[str] = []  # the full collections, and the frames drawn once the finger lifted
+    lifted: list[bool] = []
+
+    def seen(phase, info):
+        if phase == "start" and info["generation"] == 2:
+            fulls.append("full")
+
+    def flipped(*_args):
+        if lifted:
+            fulls.append("frame")
+
+    button = Button(text="tap", size_hint=(None, None), size=(100, 100), pos=(0, 0))
+    Window.add_widget(button)  # a button over the window: its release is drawn
+    gc.callbacks.append(seen)
+    Window.bind(on_flip=flipped)
+    try:
+        harness.frames(1)
+        touch = harness.Touch(50, 50)
+        touch.down()
+        harness.frames(1)
+        while gc.get_count()[2] < LIMIT:
+            gc.collect(1)  # young collections, as a game's objects make them: past the limit even
+        for _ in range(3):  # the clock's check, as it comes every QUIET / 2 (not waited for: a
+            app.collector.last_touch = time.monotonic()  # finger held still QUIET is an idle table)
+            app._idle_tick(QUIET / 2)
+            harness.frames(1)
+        assert fulls == []  # a finger down: a tap under way
+        lifted.append(True)
+        touch.up()
+        harness.frames_until(lambda: "full" in fulls, 5)
+        assert fulls[:2] == ["frame", "full"] and gc.get_count()[2] == 0  # after the tap's frame, once
+    finally:
+        gc.callbacks.remove(seen)
+        Window.unbind(on_flip=flipped)
+        Window.remove_widget(button)
+        harness.frames(1)

@@ -135,6 +135,12 @@ def test_a_short_pause_is_enough_for_a_piece_of_work_ahead(home):
     app.collector.last_touch = app.collector.clock() - warm_up.QUIET - 0.01
     app._idle_tick(0)
     assert set(dict(app.screens)) > built or app.warm_up.ahead  # a piece was done
+    done = set(dict(app.screens)), set(app.warm_up.ahead)
+    app.collector.touched()  # a finger down and held still: no piece while a tap is under way
+    app.collector.last_touch -= 10.0
+    app._idle_tick(0)
+    assert (set(dict(app.screens)), set(app.warm_up.ahead)) == done
+    app.collector.lifted()
     assert app._collecting.timeout == warm_up.TICK
 
 
