@@ -86,9 +86,9 @@ class IdleCollector:
         self.collections += 1
         return True
 
-    def tapping(self) -> bool:
-        """A tap under way: a finger down, or lifted and the frame that shows it not drawn yet."""
-        return self._down or self._lifted
+    def finger_down(self) -> bool:
+        """A finger is on the glass (held still for long, too)."""
+        return self._down
 
     def idle(self, quiet: float | None = None) -> bool:
         """No touch for ``quiet`` seconds (the collector's own by default)."""
@@ -98,7 +98,7 @@ class IdleCollector:
         """Collect the oldest generation if it is due and the table idle (a finger held still
         that long included), or past the limit between taps; True if it ran."""
         pending = gc.get_count()[2]  # young collections since the last full one
-        between_taps = not self.tapping()
+        between_taps = not (self._down or self._lifted)
         if (pending >= self.limit and between_taps) or (pending >= self.due and self.idle()):
             gc.collect(2)
             self.collections += 1

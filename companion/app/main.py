@@ -181,7 +181,7 @@ class CompanionApp(App):
     def _idle_tick(self, _dt: float) -> None:
         """The clock's check for an idle table: a full collection if one is due, else the
         next piece of work ahead of the taps (warm_up.py), one a tick."""
-        if (self.collector.check() or self.collector.tapping() or not self.collector.idle(WARM_QUIET)
+        if (self.collector.check() or self.collector.finger_down() or not self.collector.idle(WARM_QUIET)
                 or self.root is None or self.warm_up is None):
             return
         self.warm_up.step(self.manager.current)

@@ -27,7 +27,9 @@ from companion.app.game_ui import GameUI
 # collection (idle_collector.QUIET): with 0.5 s of quiet and a check every 0.25 s, a Start
 # tapped 0.6 s after the setup form showed found none of the game's screens built and built
 # them all in the tap (84 to 163 ms on a busy machine); with these, most are built by then.
-QUIET = 0.2  # seconds without a touch before the next piece
+QUIET = 0.2  # seconds without a touch before the next piece, and no finger down (a finger held
+# still is no pause: the piece would delay its lift; a lift whose frame Kivy never draws,
+# on a screen that did not change, must not hold the warm-up back)
 TICK = 0.1  # seconds between two checks of the clock
 
 class WarmUp:
