@@ -32,6 +32,7 @@ QUIET = 0.2  # seconds without a touch before the next piece, and no finger down
 # on a screen that did not change, must not hold the warm-up back)
 TICK = 0.1  # seconds between two checks of the clock
 
+
 class WarmUp:
     """``step(current)`` does the next piece of work for the screen ``current`` shows, if
     there is one, and says what it did (a screen's name, or a game prepared), else None.
