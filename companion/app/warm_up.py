@@ -23,7 +23,7 @@ from typing import Any
 
 from companion.app.game_ui import GameUI
 
-# A piece of work ahead is 5 to 35 ms here, so it can wait for a shorter pause than a full
+# A piece of work ahead is mostly 5 to 35 ms here, so it can wait for a shorter pause than a full
 # collection (idle_collector.QUIET): with 0.5 s of quiet and a check every 0.25 s, a Start
 # tapped 0.6 s after the setup form showed found none of the game's screens built and built
 # them all in the tap (84 to 163 ms on a busy machine); with these, most are built by then.
