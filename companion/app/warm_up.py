@@ -11,9 +11,9 @@ classes of the game the table played last, then its setup form, built and filled
 form only reads: the seats, the variants, the box's line; its first text fields also load
 Kivy's clipboard). A brand-new table (a journal holding no game) has no last game, and home
 prepares nothing: preparing every game and building its setup form kept about 5 MB for the
-whole session, to save one tap once per install. On a game's screens nothing is built that the old way did not build
-(every screen of a game was built with its first); on home, the last game's setup form is
-built whether or not the table picks that game again.
+whole session, to save one tap once per install. On a game's screens nothing is built that
+the old way did not build (every screen of a game was built with its first); on home, the
+last game's setup form is built whether or not the table picks that game again.
 """
 
 from __future__ import annotations
@@ -23,13 +23,14 @@ from typing import Any
 
 from companion.app.game_ui import GameUI
 
-# A piece of work ahead is mostly 5 to 35 ms here, so it can wait for a shorter pause than a full
-# collection (idle_collector.QUIET): with 0.5 s of quiet and a check every 0.25 s, a Start
+# A piece of work ahead is mostly 5 to 35 ms here, so it can wait for a shorter pause than a
+# full collection (idle_collector.QUIET): with 0.5 s of quiet and a check every 0.25 s, a Start
 # tapped 0.6 s after the setup form showed found none of the game's screens built and built
 # them all in the tap (84 to 163 ms on a busy machine); with these, most are built by then.
-QUIET = 0.2  # seconds without a touch before the next piece, and no finger down (a finger held
-# still is no pause: the piece would delay its lift; a lift whose frame Kivy never draws,
-# on a screen that did not change, must not hold the warm-up back)
+# No piece while a finger is down either (held still, it is no pause: the piece would delay
+# its lift); a lift whose frame Kivy never draws, on a screen that did not change, does not
+# hold the warm-up back.
+QUIET = 0.2  # seconds without a touch before the next piece
 TICK = 0.1  # seconds between two checks of the clock
 
 
