@@ -13,6 +13,7 @@ import threading
 from typing import Any, Callable
 
 from hardware.asks import Ask, Value, display_text
+from hardware.led_blinker import LedBlinker
 from hardware.settings import HandsetSettings
 
 log = logging.getLogger(__name__)
@@ -33,6 +34,7 @@ class HandsetDevices:
         self.leds: dict[int, Any] = {}  # gpiozero LEDs
         self.displays: Any = None  # a tm1637.DisplayBus when any seat has a display
         self._led_mode: dict[int, str] = {}
+        self._blinker = LedBlinker(blink_s)  # one thread for every blinking LED (led_blinker.py)
         self._out_locks: dict[int, threading.Lock] = {}
         self._open(pin_factory)
 
@@ -99,12 +101,14 @@ class HandsetDevices:
             if led is not None:
                 mode = LED_MODES[state]
                 if self._led_mode.get(seat) != mode:
-                    if mode == "off":
-                        led.off()
-                    elif mode == "on":
-                        led.on()
+                    if mode == "blink":
+                        self._blinker.add(led)
                     else:
-                        led.blink(on_time=self.blink_s, off_time=self.blink_s, background=True)
+                        self._blinker.remove(led)
+                        if mode == "on":
+                            led.on()
+                        else:
+                            led.off()
                     self._led_mode[seat] = mode
             if self.has_display(seat):
                 self.displays.show(seat, display_text(state, value, ask))
@@ -117,6 +121,7 @@ class HandsetDevices:
             if thread is not None:
                 thread.stopping.set()
                 thread.holding.set()
+        self._blinker.close()
         for device in [*self.buttons.values(), *self.leds.values()]:
             device.close()
         self.buttons.clear()
