@@ -15,7 +15,9 @@ slowest tap is over the goal. The baseline is ``bench_app``'s plain Kivy button 
 game's UI tests (``tests/app``, ``tests/games/*/ui``, ``tests/family``) in one process.
 Each tap also records the process's CPU time in it (far under the wall time: the machine's
 other work had the cores, not the app) and the garbage collections that ran in it (their
-time, and the full ones'), printed for the slowest single taps (``--slowest``).
+time, and the full ones'), printed for the slowest single taps (``--slowest``) with the
+tap split in three (the lift's handlers, the frame: the clock's events, layout and drawing,
+and the wait for the GL driver) and the pieces of work ahead (warm_up.py) that ran in it.
 The down gets a frame of its own here, so a test that counts the frames of a tap may fail
 under this bench (one does: a resume tapped while the journal opens, which also takes 0.3 to
 0.5 s on purpose: the journal is made slow); the run goes on.
@@ -121,12 +123,36 @@ class Collections:
 class Tap:
     """One timed tap: wall and CPU ms, the collections' ms (all, full), where, what, the test."""
 
-    __slots__ = ("ms", "cpu", "gc", "full", "full_by", "place", "name", "test")
+    __slots__ = ("ms", "cpu", "gc", "full", "full_by", "place", "name", "test", "parts", "ahead")
 
-    def __init__(self, ms: float, cpu: float, collections: Collections, place: str, name: str, test: str):
+    def __init__(self, ms: float, cpu: float, collections: Collections, place: str, name: str, test: str,
+                 parts: tuple[float, float, float] = (0.0, 0.0, 0.0), ahead: str = ""):
         self.ms, self.cpu, self.gc, self.full = ms, cpu, collections.ms, collections.full_ms
         self.full_by = collections.full_by if collections.full_ms else ""
         self.place, self.name, self.test = place, name, test
+        self.parts = parts  # ms: the lift's handlers, the frame (clock, layout, drawing), the GL finish
+        self.ahead = ahead  # the warm-up's pieces that ran in the tap, with their ms
+
+
+class Pieces:
+    """``WarmUp.step`` wrapped: the pieces of work ahead done since ``reset``, with their ms."""
+
+    def __init__(self) -> None:
+        self.done: list[str] = []
+
+    def install(self) -> None:
+        from companion.app import warm_up
+
+        step, pieces = warm_up.WarmUp.step, self
+
+        def timed_step(warm, current):
+            t0 = time.perf_counter()
+            did = step(warm, current)
+            if did is not None:
+                pieces.done.append(f"{did} {(time.perf_counter() - t0) * 1000:.0f}")
+            return did
+
+        warm_up.WarmUp.step = timed_step
 
 
 class TapClock:
@@ -140,12 +166,14 @@ class TapClock:
         self.test = ""
         self.collections = Collections()
         gc.callbacks.append(self.collections)
+        self.pieces = Pieces()
 
     def pytest_configure(self, config) -> None:
         from companion.app import harness
         import bench_app
 
         clock = self
+        clock.pieces.install()
         down, up = harness.Touch.down, harness.Touch.up
 
         def timed_down(touch):
@@ -160,14 +188,20 @@ class TapClock:
         def timed_up(touch):
             collections = clock.collections
             collections.reset()
+            clock.pieces.done = []
             c0, t0 = time.process_time(), time.perf_counter()
             up(touch)
+            t1 = time.perf_counter()
             harness.frames(1)
+            t2 = time.perf_counter()
             bench_app.finish()
-            ms, cpu = (time.perf_counter() - t0) * 1000, (time.process_time() - c0) * 1000
+            t3 = time.perf_counter()
+            ms, cpu = (t3 - t0) * 1000, (time.process_time() - c0) * 1000
             place, name = getattr(touch, "timed_as", ("?", "?"))
             if clock.test:  # not the baseline's own taps, after the tests
-                clock.rows.append(Tap(ms, cpu, collections, place, name, clock.test))
+                parts = ((t1 - t0) * 1000, (t2 - t1) * 1000, (t3 - t2) * 1000)
+                clock.rows.append(Tap(ms, cpu, collections, place, name, clock.test, parts,
+                                      ", ".join(clock.pieces.done)))
 
         harness.Touch.down, harness.Touch.up = timed_down, timed_up
 
@@ -221,11 +255,17 @@ def main() -> None:
     over = [(k, v) for k, v in ranked if max(t for t, _ in v) > args.over]
     print(f"\n{len(over)} groups with a tap over {args.over:.0f} ms;"
           f" {sum(statistics.median([t for t, _ in v]) > args.over for _, v in over)} with their median over it")
-    print(f"\nslowest {args.slowest} taps (wall ms, the process's CPU ms in it, collections ms: all / full):")
+    print(f"\nslowest {args.slowest} taps (wall ms, the process's CPU ms in it, collections ms: all / full;"
+          f" then the lift's handlers / the frame / the GL finish, and any work ahead done in the tap):")
     for tap in sorted(rows, key=lambda r: -r.ms)[:args.slowest]:
         print(f"  {tap.ms:6.1f} cpu {tap.cpu:6.1f} gc {tap.gc:6.1f} / {tap.full:6.1f}  "
               f"{tap.place:30.30s} {tap.name:26.26s} {tap.test.split('::')[-1][:52]}"
+              f"\n{'':10s}lift {tap.parts[0]:5.1f} frame {tap.parts[1]:5.1f} finish {tap.parts[2]:5.1f}"
+              + (f"  ahead: {tap.ahead}" if tap.ahead else "")
               + (f"\n{'':36s}full collection from {tap.full_by or '(no app frame)'}" if tap.full else ""))
+    ahead = [r for r in rows if r.ahead]
+    print(f"\ntaps with work ahead done inside them: {len(ahead)}"
+          + (f", {sum(r.ms > args.over for r in ahead)} of them over {args.over:.0f} ms" if ahead else ""))
     full, fulls = [r for r in rows if r.full], clock.collections.fulls
     print(f"\nfull collections: {len(fulls)} in the run (median {statistics.median(fulls) if fulls else 0:.1f} ms),"
           f" {len(full)} of them in a tap; taps over {args.over:.0f} ms whose CPU time was under half their wall"
