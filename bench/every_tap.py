@@ -16,8 +16,8 @@ game's UI tests (``tests/app``, ``tests/games/*/ui``, ``tests/family``) in one p
 Each tap also records the process's CPU time in it (far under the wall time: the machine's
 other work had the cores, not the app) and the garbage collections that ran in it (their
 time, and the full ones'), printed for the slowest single taps (``--slowest``) with the
-tap split in three (the lift's handlers, the frame: the clock's events, layout and drawing,
-and the wait for the GL driver) and the pieces of work ahead (warm_up.py) that ran in it.
+tap split in two (the frame: the lift's handlers, the clock's events, layout and drawing;
+then the wait for the GL driver to finish it) and the pieces of work ahead (warm_up.py) that ran in it.
 The down gets a frame of its own here, so a test that counts the frames of a tap may fail
 under this bench (one does: a resume tapped while the journal opens, which also takes 0.3 to
 0.5 s on purpose: the journal is made slow); the run goes on.
@@ -126,11 +126,11 @@ class Tap:
     __slots__ = ("ms", "cpu", "gc", "full", "full_by", "place", "name", "test", "parts", "ahead")
 
     def __init__(self, ms: float, cpu: float, collections: Collections, place: str, name: str, test: str,
-                 parts: tuple[float, float, float] = (0.0, 0.0, 0.0), ahead: str = ""):
+                 parts: tuple[float, float] = (0.0, 0.0), ahead: str = ""):
         self.ms, self.cpu, self.gc, self.full = ms, cpu, collections.ms, collections.full_ms
         self.full_by = collections.full_by if collections.full_ms else ""
         self.place, self.name, self.test = place, name, test
-        self.parts = parts  # ms: the lift's handlers, the frame (clock, layout, drawing), the GL finish
+        self.parts = parts  # ms: the frame (the lift's handlers, clock, layout, drawing), the GL finish
         self.ahead = ahead  # the warm-up's pieces that ran in the tap, with their ms
 
 
@@ -190,8 +190,7 @@ class TapClock:
             collections.reset()
             clock.pieces.done = []
             c0, t0 = time.process_time(), time.perf_counter()
-            up(touch)
-            t1 = time.perf_counter()
+            up(touch)  # queued: the frame below dispatches it
             harness.frames(1)
             t2 = time.perf_counter()
             bench_app.finish()
@@ -199,7 +198,7 @@ class TapClock:
             ms, cpu = (t3 - t0) * 1000, (time.process_time() - c0) * 1000
             place, name = getattr(touch, "timed_as", ("?", "?"))
             if clock.test:  # not the baseline's own taps, after the tests
-                parts = ((t1 - t0) * 1000, (t2 - t1) * 1000, (t3 - t2) * 1000)
+                parts = ((t2 - t0) * 1000, (t3 - t2) * 1000)
                 clock.rows.append(Tap(ms, cpu, collections, place, name, clock.test, parts,
                                       ", ".join(clock.pieces.done)))
 
@@ -256,11 +255,11 @@ def main() -> None:
     print(f"\n{len(over)} groups with a tap over {args.over:.0f} ms;"
           f" {sum(statistics.median([t for t, _ in v]) > args.over for _, v in over)} with their median over it")
     print(f"\nslowest {args.slowest} taps (wall ms, the process's CPU ms in it, collections ms: all / full;"
-          f" then the lift's handlers / the frame / the GL finish, and any work ahead done in the tap):")
+          f" then the frame / the GL finish, and any work ahead done in the tap):")
     for tap in sorted(rows, key=lambda r: -r.ms)[:args.slowest]:
         print(f"  {tap.ms:6.1f} cpu {tap.cpu:6.1f} gc {tap.gc:6.1f} / {tap.full:6.1f}  "
               f"{tap.place:30.30s} {tap.name:26.26s} {tap.test.split('::')[-1][:52]}"
-              f"\n{'':10s}lift {tap.parts[0]:5.1f} frame {tap.parts[1]:5.1f} finish {tap.parts[2]:5.1f}"
+              f"\n{'':10s}frame {tap.parts[0]:5.1f} finish {tap.parts[1]:5.1f}"
               + (f"  ahead: {tap.ahead}" if tap.ahead else "")
               + (f"\n{'':36s}full collection from {tap.full_by or '(no app frame)'}" if tap.full else ""))
     ahead = [r for r in rows if r.ahead]
