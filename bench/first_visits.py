@@ -1,6 +1,6 @@
 """The first visit of each screen: taps that build a screen, a game's screens or a dialog.
 
-    python bench/first_visits.py [--runs 5] [--pace 1.5] [--journeys leonardo ...]
+    python bench/first_visits.py [--runs 5] [--pace 1.5] [--journeys leonardo ...] [--cases paced ...]
 
 A table meets each of these once per start of the app: the game's setup form (its kv files
 and screens built), its first play screen (filled and laid out for the first time), the menu,
@@ -11,10 +11,10 @@ with the taps one after the other (nothing done ahead: the heaviest case), and w
 of ``--pace`` seconds before each tap, as a table reads a screen before its next tap (the
 app's warm-up works while nobody touches, ``companion/app/warm_up.py``), on a journal that
 holds one earlier game of the same game; a game's journey is taken a third time with the
-pause on a brand-new table (a journal holding no game: no last game to warm up, so home
-prepares nothing ahead; the game's own screens are built ahead once its form shows). Medians over the runs, against
-the 50 ms goal, and against the baseline of ``bench_app``: a plain Kivy button rewriting 13
-labels, timed in the same processes.
+pause on a brand-new table (a journal holding no game: no last game whose setup form home
+builds ahead), and a fourth on a journal whose earlier game is of another game (a table that
+switches games). Medians over the runs, against the 50 ms goal, and against the baseline of
+``bench_app``: a plain Kivy button rewriting 13 labels, timed in the same processes.
 """
 
 from __future__ import annotations
@@ -34,6 +34,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 GOAL_MS = 50.0
+# each case: paced or taken at once, and the child's flags (the journal's earlier game)
+CASES = {"at once": (False, ()), "paced": (True, ()), "new table": (True, ("--new-table",)),
+         "other game last": (True, ("--other",))}
 # each list is one fresh app: the widget ids tapped in turn from the home screen
 JOURNEYS = {
     "magnifico": ["new_magnifico", "start", "top_menu"],
@@ -61,10 +64,10 @@ def seed_journal(name: str, path: str, key_file: str, games: int = 1) -> None:
             journal.submit(game_id, command)
 
 
-def child(journey: str, pace: float, new_table: bool = False) -> None:
+def child(journey: str, pace: float, new_table: bool = False, other: bool = False) -> None:
     """One fresh app: tap the journey's widgets in turn, ``pace`` seconds of idle frames
     before each, and print each tap's time as JSON; with ``new_table`` the journal holds no
-    earlier game."""
+    earlier game, with ``other`` an earlier game of another game (the table switches games)."""
     from companion.app import kivy_env
 
     kivy_env.configure(headless=True)
@@ -79,7 +82,8 @@ def child(journey: str, pace: float, new_table: bool = False) -> None:
                          "key_file": os.path.join(tmp, "journal.key"),
                          "box_profiles": {name: os.path.join(tmp, f"{name}-box.json") for name in registry.names()}})
     if pace and journey in JOURNEYS and journey != "shell":  # a table that played this game before
-        seed_journal(journey, settings.get("database"), settings.get("key_file"), games=0 if new_table else 1)
+        played = next(name for name in JOURNEYS if name != journey) if other else journey
+        seed_journal(played, settings.get("database"), settings.get("key_file"), games=0 if new_table else 1)
     if journey == "leonardo":  # its setup form starts a game once the box's printed values are entered
         from companion.games.leonardo import box
         from companion.games.leonardo.game import GAME
@@ -118,22 +122,26 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=1.5, help="seconds between taps in the paced journeys")
     parser.add_argument("--journeys", nargs="+", choices=list(JOURNEYS), default=list(JOURNEYS),
                         help="only these journeys (all by default)")
+    parser.add_argument("--cases", nargs="+", choices=list(CASES), default=list(CASES),
+                        help="only these cases (all by default): taps at once, paced, paced on a brand-new"
+                             " table, paced after another game (the table switches games)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--new-table", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--other", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        child(args.child, args.pace, args.new_table)
+        child(args.child, args.pace, args.new_table, args.other)
         return
     env = dict(os.environ, KIVY_NO_CONSOLELOG="1")
     times: dict[tuple[str, str, str], list[float]] = {}
-    cases = {"at once": (0.0, False), "paced": (args.pace, False), "new table": (args.pace, True)}
+    cases = {case: (args.pace if paced else 0.0, flags) for case, (paced, flags) in CASES.items() if case in args.cases}
     for _ in range(args.runs):
         for journey in args.journeys:  # the journeys taken in turn, so the load falls on each alike
-            for case, (pace, new_table) in cases.items():
-                if new_table and journey == "shell":  # its paced journey is on a brand-new table already
+            for case, (pace, flags) in cases.items():
+                if flags and journey == "shell":  # its paced journey is on a brand-new table already
                     continue
-                run = subprocess.run([sys.executable, __file__, "--child", journey, "--pace", str(pace)]
-                                     + ["--new-table"] * new_table, env=env,
+                run = subprocess.run([sys.executable, __file__, "--child", journey, "--pace", str(pace), *flags],
+                                     env=env,
                                      cwd=ROOT, capture_output=True, text=True, timeout=300)
                 lines = [line for line in run.stdout.splitlines() if line.startswith("{")]
                 if run.returncode or not lines:
@@ -143,8 +151,8 @@ def main() -> None:
     base = statistics.median(t for (_j, step, _c), ts in times.items() if step == "baseline" for t in ts)
     print(f"first visits, medians of {args.runs} fresh apps (goal {GOAL_MS:.0f} ms; baseline: a plain button"
           f" rewriting 13 labels, {base:.1f} ms in the same processes)")
-    idle = "after " + format(args.pace, "g") + " s idle"
-    print(f"  {'journey':10s} {'tap':15s} {'at once':>20s}   {idle:>20s}   {idle + ', new table':>20s}")
+    print(f"  {'journey':10s} {'tap':15s} " + "   ".join(f"{case:>20s}" for case in cases)
+          + f"   (paced: after {args.pace:g} s idle)")
     for journey, steps in JOURNEYS.items():
         if journey not in args.journeys:
             continue
@@ -154,9 +162,10 @@ def main() -> None:
                 ts = times.get((journey, step, case))
                 med = statistics.median(ts) if ts else float("nan")
                 cells.append(f"{med:6.1f} ms x{med / base:4.1f} {'ok' if med < GOAL_MS else 'OVER':4s}" if ts else "")
-            med = statistics.median(times[(journey, step, "paced")])
-            print(f"  {journey:10s} {step:15s} {cells[0]:>20s}   {cells[1]:>20s}   {cells[2]:>20s}"
-                  f"  Pi x3-5: {3 * med:4.0f}-{5 * med:4.0f} ms")
+            paced = times.get((journey, step, "paced"))
+            pi = statistics.median(paced) if paced else float("nan")
+            print(f"  {journey:10s} {step:15s} " + "   ".join(f"{cell:>20s}" for cell in cells)
+                  + f"  Pi x3-5 (paced): {3 * pi:4.0f}-{5 * pi:4.0f} ms")
 
 
 if __name__ == "__main__":

@@ -8,12 +8,14 @@ next of its screens not built yet, and once one is built what it makes on its fi
 optional ``ahead()``: the first play screen's widgets, its map or board drawn, made while the
 players type their names, so the Start tap does not make them); on home, the kv files and
 classes of the game the table played last, then its setup form, built and filled (a setup
-form only reads: the seats, the variants, the box's line; its first text fields also load
-Kivy's clipboard). A brand-new table (a journal holding no game) has no last game, and home
-prepares nothing: preparing every game and building its setup form kept about 5 MB for the
-whole session, to save one tap once per install. On a game's screens nothing is built that
-the old way did not build (every screen of a game was built with its first); on home, the
-last game's setup form is built whether or not the table picks that game again.
+form only reads: the seats, the variants, the box's line), then what a session's first text
+field loads (Kivy's clipboard, the theme's images), then the other games' kv files and
+classes, nothing built: a table that switches games, or a brand-new one, paid them in the tap
+that picked a game (64 to 111 ms). They keep about 1 MB a game; the other games' setup forms
+built and filled too would keep about 3 MB a game for the whole session, so they are not. On
+a game's screens nothing is built that the old way did not build (every screen of a game was
+built with its first); on home, the last game's setup form is built whether or not the table
+picks that game again.
 """
 
 from __future__ import annotations
@@ -40,11 +42,14 @@ class WarmUp:
     ``likely()`` names the game the table played last: None while the journal is still being
     opened, "" when it holds no game."""
 
-    def __init__(self, screens: Any, uis: Mapping[str, GameUI], likely: Callable[[], str | None]) -> None:
+    def __init__(self, screens: Any, uis: Mapping[str, GameUI], likely: Callable[[], str | None],
+                 text_field: Callable[[], object] | None = None) -> None:
         self.screens, self.uis, self.likely = screens, uis, likely
+        self.text_field = text_field or _text_field
         self._likely: str | None = None  # asked once it is known
         self.filled: set[str] = set()  # setup forms filled ahead
         self.ahead: set[str] = set()  # screens whose ``ahead()`` has run
+        self.text_fields = False  # what a first text field loads, loaded
 
     def step(self, current: str) -> str | None:
         game = current.partition(".")[0]
@@ -54,8 +59,28 @@ class WarmUp:
             return None
         if self._likely is None:
             self._likely = self.likely()
-        ui = self.uis.get(self._likely or "")
-        return self._last_game(ui) if ui is not None else None
+            if self._likely is None:  # the journal is still being opened
+                return None
+        ui = self.uis.get(self._likely)
+        return (self._last_game(ui) if ui is not None else None) or self._text_fields() or self._other_games()
+
+    def _text_fields(self) -> str | None:
+        """Once: what the first text field of a session loads (Kivy's clipboard, the theme's
+        images), which a brand-new table's first setup form paid in the tap that picked it."""
+        if self.text_fields:
+            return None
+        self.text_fields = True
+        self.text_field()  # made and dropped: what it loads stays loaded
+        return "text fields"
+
+    def _other_games(self) -> str | None:
+        """Once the last game is ready, the other games' kv files and classes, one a piece
+        (a table that switches games built them in the tap that picked one)."""
+        for ui in self.uis.values():
+            if ui.name not in self.screens.prepared:
+                self.screens.prepare(ui)
+                return ui.name
+        return None
 
     def _screen_ahead(self, ui: GameUI, current: str) -> str | None:
         """The next built screen of ``ui`` whose optional ``ahead()`` has not run: it makes
@@ -85,3 +110,9 @@ class WarmUp:
                 form.refresh()
             return ui.new_game_screen + " filled"
         return None
+
+
+def _text_field() -> object:
+    from kivy.uix.textinput import TextInput
+
+    return TextInput()

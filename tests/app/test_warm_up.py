@@ -1,7 +1,8 @@
 """While nobody touches, the app builds ahead what the next taps would build (issue 13: a
 game's first visit built its kv, modules and every screen inside one tap, 80 to 190 ms on the
 development machine): a game's screens one at a time while one of them is shown, and on
-home the last game's kv files, classes and setup form."""
+home the last game's kv files, classes and setup form, then the other games' kv files and
+classes."""
 
 from __future__ import annotations
 
@@ -24,7 +25,12 @@ class Table:
         self.manager = Manager()
         self.screens = Screens(self.manager, {}, lambda: list(self.uis.values()))
         self.asked = 0
-        self.warm = WarmUp(self.screens, self.uis, self.likely)
+        self.text_fields = 0
+        self.warm = WarmUp(self.screens, self.uis, self.likely, self.text_field)
+
+    def text_field(self) -> object:
+        self.text_fields += 1
+        return object()
 
     def likely(self) -> str | None:
         self.asked += 1
@@ -66,9 +72,20 @@ def test_on_home_the_last_game_is_prepared_then_its_setup_form_built():
     assert table.manager.added == [] and table.uis["magnate"].built == ["magnate"]
     assert table.warm.step("home") == "magnate.new_game"
     assert table.warm.step("home") == "magnate.new_game filled"
-    assert table.warm.step("home") is None
     assert table.screens["magnate.new_game"].refreshes == 1  # filled once, ahead of the tap
     assert table.manager.added == ["magnate.new_game"] and table.asked == 1  # asked once
+
+
+def test_then_a_first_text_field_and_the_other_games_kv_files_and_classes():
+    """A table that switches games built the other game's kv and classes in the tap that picked
+    it (64 to 97 ms, bench/first_visits.py "other game last"); its setup form is not built
+    ahead (about 3 MB a game kept for the session)."""
+    table = Table(games())
+    steps = [table.warm.step("home") for _ in range(6)]
+    assert steps == ["magnate", "magnate.new_game", "magnate.new_game filled", "text fields", "leonardo", None]
+    assert table.uis["leonardo"].built == ["leonardo"] and table.text_fields == 1
+    assert table.manager.added == ["magnate.new_game"]  # no other game's screen built
+    assert table.warm.step("home") is None and table.text_fields == 1  # each once
 
 
 def test_while_the_journal_opens_home_asks_again():
@@ -80,10 +97,14 @@ def test_while_the_journal_opens_home_asks_again():
     assert table.asked == 3
 
 
-def test_an_empty_list_prepares_nothing():
+def test_a_brand_new_table_prepares_every_game_and_builds_nothing():
+    """A journal holding no game: no last game, so no setup form built ahead; its first pick
+    found no game prepared (62 to 111 ms, bench/first_visits.py "new table")."""
     table = Table(games(), last=["", ""])
-    assert table.warm.step("home") is None and table.warm.step("home") is None
-    assert table.manager.added == [] and table.uis["magnate"].built == [] and table.asked == 1
+    steps = [table.warm.step("home") for _ in range(4)]
+    assert steps == ["text fields", "magnate", "leonardo", None]
+    assert table.manager.added == [] and table.asked == 1
+    assert table.uis["magnate"].built == ["magnate"] and table.uis["leonardo"].built == ["leonardo"]
 
 
 def test_a_shell_screen_builds_nothing():

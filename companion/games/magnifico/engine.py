@@ -38,6 +38,8 @@ from . import corrections
 from .events import Event, GameOver, MoveDone
 from .money import CAP, capped, check_tens
 from .state import BOX, VEHICLE_KINDS, Auction, Phase, Player, State, Territory, Turn, normalize_cards
+from .variants import DEFAULT_VARIANTS as DEFAULT_VARIANTS  # re-exported: the engine's names
+from .variants import VARIANTS as VARIANTS
 
 if TYPE_CHECKING:
     from .describe import Names
@@ -51,13 +53,6 @@ MAX_RAIDS = 3  # 5.4.6
 AUCTION_CARDS = {3: (1, 1), 4: (2, 1), 5: (2, 2)}  # (from the Tank/Airplane deck, projects) 5.3.1-3
 REMOVED_AT_SETUP = {3: 2, 4: 1, 5: 0}  # of each of Tank and Airplane, 4.2
 
-VARIANTS: dict[str, tuple[Any, str]] = {
-    "strict_order": (False, "Italian strict order: activate, build tanks/airplanes, towers, invade, attack"),
-    "separate_limits": (False, "3 invasions and 3 attacks per turn, counted apart"),
-    "tank_explosion": ("army", "a tank with 3+ explosions destroys its whole army ('army') or only its soldiers ('infantry')"),
-    "only_defender_intercepts": (False, "reference sheet: only the defender may intercept with Anti-tank Bombs and Culverins"),
-}
-DEFAULT_VARIANTS = {k: v[0] for k, v in VARIANTS.items()}
 
 # Italian strict order (rd: Player turn, variant): the stage of each action.
 STAGES = {"Activate": 0, "BuildTank": 1, "BuildAirplane": 1, "BuildTower": 2, "Invade": 3, "Attack": 4}

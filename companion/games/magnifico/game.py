@@ -76,7 +76,9 @@ class Magnifico:
     box = BoxSchema(load=_load_box, remember=_remember, remembers=frozenset({"SetCardValue"}))
     @property
     def variants(self) -> dict[str, tuple[Any, str]]:
-        return E.VARIANTS
+        from .variants import VARIANTS  # not the engine: a setup form reads them
+
+        return VARIANTS
 
     # -- the rules ---------------------------------------------------------------------
     def new_game(self, header: dict[str, Any]) -> State:
