@@ -21,8 +21,10 @@ class MagnificoSetupScreen(MagnificoScreen):
         as a new game's setup shows it (no owner, no piece), at the size the game will show
         it, so the Start tap finds it drawn (spreading and drawing it on the first visit cost
         about 20 ms of that tap). The game started sets the same map again, which changes
-        nothing; another box redraws it."""
+        nothing; another box redraws it. The rules the Start applies are imported here too: the
+        setup form lists the variants without them (companion/games/magnifico/variants.py)."""
         from companion.errors import CompanionError
+        from companion.games.magnifico import engine  # noqa: F401  (imported ahead of the Start)
         from companion.games.magnifico.game import GAME
 
         s = self.session
