@@ -15,7 +15,7 @@ from companion.games.magnifico.battle import odds, simulate, start, step
 from companion.games.magnifico.battle import policy as P
 from companion.games.magnifico.battle.columns import FACTOR, values
 from companion.games.magnifico.battle.flow import (
-    BUDGET, EPSILON, SMALL_BATTLE, SMALL_EPSILON, TIGHT, Flow, decision_key,
+    BUDGET, EPSILON, MEASURED, SMALL_BATTLE, SMALL_EPSILON, TIGHT, Flow, decision_key,
 )
 from companion.games.magnifico.battle.odds import ROUNDING, clear_cache
 from companion.games.magnifico.battle.outcomes import BIG, ENDS, MID_CODE, Tables, key, pieces, state
@@ -395,12 +395,17 @@ FLEETS = [  # a large defending air fleet against a few attacking airplanes, sma
 ]
 
 
+@pytest.mark.parametrize("measured", [MEASURED, 0])
 @pytest.mark.parametrize("attacker, defender", FLEETS)
-def test_large_defending_fleets_within_the_bound(attacker, defender):
+def test_large_defending_fleets_within_the_bound(monkeypatch, attacker, defender, measured):
     """The shape of the slowest random legal battles (docs/performance.md, "Battle odds"):
     the defender's split air assault (interception, then the volley of outcomes.volley_rows) and the
     airplane-weighted threshold (flow.epsilon_for) still within error_bound of the exact
-    odds, at the start and after the policy's next steps."""
+    odds, at the start and after the policy's next steps; with every column measured when
+    taken (flow.MEASURED, their columns are short) and with the mass bounds of long columns."""
+    from companion.games.magnifico.battle import flow
+
+    monkeypatch.setattr(flow, "MEASURED", measured)
     pos = start({"attacker": attacker, "defender": defender})
     rng = random.Random(7)
     for _ in range(3):
@@ -421,8 +426,9 @@ def test_a_large_fleet_is_not_a_small_battle():
     assert epsilon_for(few) == SMALL_EPSILON and epsilon_for(fleet) == EPSILON
 
 
-def _columns_taken(monkeypatch, setup, tight):
-    """(odds, number of column steps) of a cold run with flow.TIGHT = tight."""
+def _columns_taken(monkeypatch, setup, tight, measured=0):
+    """(odds, number of column steps) of a cold run with flow.TIGHT = tight and
+    flow.MEASURED = measured (0 by default: every battle carries mass bounds)."""
     from companion.games.magnifico.battle import flow
 
     taken = [0]
@@ -433,6 +439,7 @@ def _columns_taken(monkeypatch, setup, tight):
         return apply(self, *args)
 
     monkeypatch.setattr(flow, "TIGHT", tight)
+    monkeypatch.setattr(flow, "MEASURED", measured)
     monkeypatch.setattr(Flow, "apply", counted)
     clear_cache()
     result = odds(start(setup))
@@ -451,3 +458,32 @@ def test_a_loose_mass_bound_is_measured_before_a_column_is_taken(monkeypatch, se
     _, loose = _columns_taken(monkeypatch, setup, 1)
     assert taken < loose
     _close(result, odds(start(setup), exact=True))
+
+
+@pytest.mark.parametrize("setup", [{"attacker": a, "defender": d} for a, d in FLEETS])
+def test_short_columns_are_measured_when_taken(monkeypatch, setup):
+    """docs/battle.md "Float odds", pruning (issue 13; docs/performance.md, "Tenth pass"):
+    where the merged columns have at most flow.MEASURED fields, no mass bound is carried
+    row by row, every column is measured when taken: no more columns taken than with the
+    bounds (each pruned on its exact mass), and still within error_bound of the exact odds."""
+    result, taken = _columns_taken(monkeypatch, setup, TIGHT, MEASURED)
+    _, bounded = _columns_taken(monkeypatch, setup, TIGHT, 0)
+    assert taken <= bounded
+    _close(result, odds(start(setup), exact=True))
+
+
+def test_which_battles_carry_mass_bounds():
+    """flow.MEASURED: the air battles' short columns (the slowest random legal battles)
+    are measured; a castle of 99 against 6 tanks (a block of 100 fields per tank count)
+    carries bounds, whose remainder would cost more than the rows' bookkeeping."""
+    def flow_of(setup):
+        pos = start(setup)
+        c = P.context(pos)
+        return Flow(c, P.worth_infantry_for(c), P.compact(pos))
+
+    for a, d in FLEETS:
+        assert not flow_of({"attacker": a, "defender": d}).bounds
+    assert flow_of(HEAVY).bounds  # 9 fields in 3 blocks
+    big = flow_of({"attacker": {"soldiers": 6, "tanks": 6, "tank_card": {"dice": 4, "hits": 5}},
+                   "defender": {"soldiers": 99, "castle": {"towers": 4}}})
+    assert big.bounds and big.length * len(big.blocks) == 700
