@@ -50,6 +50,15 @@ def _grow(n: int) -> None:
         _KEEP_LOW.append(_KEEP_LOW[-1] | _LOW << ((len(_KEEP_LOW) - 1) * WIDTH))
 
 
+def keep(n: int) -> int:
+    """The mask that normal() applies to a raw column of at most n fields after its shift
+    (`raw >> FACTOR & keep(n)` is normal(raw) for any such column: an and costs the length
+    of the shorter operand)."""
+    if n >= len(_KEEP_LOW):
+        _grow(n)
+    return _KEEP_LOW[n]
+
+
 def below(d: int) -> int:
     """The mask of fields 0..d-1."""
     return (1 << (d * WIDTH)) - 1

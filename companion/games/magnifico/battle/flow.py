@@ -34,7 +34,7 @@ from typing import Any, TypeAlias
 
 from . import policy as P
 from . import volleys
-from .columns import FACTOR, FOLD, LOWS, RAW_ONE, SHIFTS, TO_FLOAT, WIDTH, normal, raw_floats, values
+from .columns import FACTOR, FOLD, LOWS, RAW_ONE, SHIFTS, TO_FLOAT, WIDTH, keep, raw_floats, values
 from .outcomes import (
     ATTACKER_START, BIG, CODE, DEFENDER_START, DEFENDS, ENDS, IS_MID, LOST, MID_CODE, SOLDIERS_SHIFT, TANKS_BITS,
     AFTER_AIR, InfantryTable, Tables, defender_infantry, key, state,
@@ -111,6 +111,7 @@ class Flow:
         # short columns are measured when taken (one remainder, columns.mass), cheaper than
         # a mass bound carried row by row; long ones keep the bound (docs/battle.md)
         self.bounds = length * len(self.blocks) > MEASURED
+        self.keep = keep(length * len(self.blocks) + 1)  # normal() of any column of this flow
         self.masks: dict[tuple[str, int], int] = {}  # ("below" | "from", d) -> fields below / from d in every block
         self.made: dict[int, tuple[Step, int, Step]] = {}  # template key -> its plan (plan, template)
         self.culverin = (int(c.culverin[0]), int(c.culverin[1]))  # the attacker's, the defender's
@@ -139,11 +140,11 @@ class Flow:
         self.pruned = 0.0
         self.epsilon, self.budget = epsilon, budget
         self.add_attacker(self.resolve(key(st)), RAW_ONE << (st[5] * WIDTH), 1.0)
-        plans, pop, bounds, fold = self.plans, heapq.heappop, self.bounds, FOLD
+        plans, pop, bounds, fold, keep_low = self.plans, heapq.heappop, self.bounds, FOLD, self.keep
         tight = epsilon * TIGHT
         while heap:
             k = -pop(heap)
-            column = normal(pending.pop(k))
+            column = pending.pop(k) >> FACTOR & keep_low  # columns.normal
             if bounds:
                 total = mass_of.pop(k)
                 if total < tight:  # the bound is loose (it compounds): the exact mass decides
