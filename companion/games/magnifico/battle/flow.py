@@ -173,15 +173,18 @@ class Flow:
     # -- bookkeeping -------------------------------------------------------------------
 
     def add(self, k: int, raw: int, mass: float) -> None:
-        """Add a raw column of at most `mass` to key k."""
+        """Add a raw column of at most `mass` to key k (the bound kept where the flow
+        carries bounds: `bounds`)."""
         old = self.pending.get(k)
         if old is None:
             self.pending[k] = raw
             heapq.heappush(self.heap, -k)
+            if self.bounds:
+                self.mass[k] = mass
         else:
             self.pending[k] = old + raw
-        if self.bounds:
-            self.mass[k] = self.mass.get(k, 0.0) + mass
+            if self.bounds:
+                self.mass[k] += mass
 
     def add_attacker(self, k: int, raw: int, mass: float) -> None:
         """add() of a plain column (from an attacker's key) to k, merged if k is the defender's."""
