@@ -347,6 +347,36 @@ def test_shared_tables_match_the_exact_enumeration(seed):
     assert checked > 20
 
 
+@pytest.mark.parametrize("per_hit", [1, 2])
+def test_the_volley_rows_of_every_cut_share_one_table_of_rows_by_hits(per_hit):
+    """outcomes.volley_rows (issue 13; docs/performance.md, "Tenth pass") takes its rows
+    from one table of rows by hits per fleet, shared by every number of hits that kills the
+    army (`cut`): each table still holds exactly the trinomial's outcomes below `cut` hits
+    (h hits, e explosions: C(n, h) C(n - h, e) 3^h 1^e 2^(n - h - e) / 6^n) and one row for
+    the rest, whatever order the cuts are asked in."""
+    from math import comb
+
+    from companion.games.magnifico.battle import outcomes
+
+    outcomes.volley_rows.cache_clear()
+    outcomes._volley_by_hits.cache_clear()
+    own = 20  # the defender's airplanes in a key (outcomes.key)
+    for flying in (0, 1, 5, 14, 20):
+        for cut in (6, 1, 3, 2, 5, 4):
+            rows, tails = outcomes.volley_rows(flying, per_hit, cut)
+            got = {r[3]: r[0] for r in rows}
+            expected = {}
+            for h in range(min(cut, flying + 1)):
+                for e in range(flying - h + 1):
+                    x = comb(flying, h) * comb(flying - h, e) * 3 ** h * 2 ** (flying - h - e) / 6 ** flying
+                    expected[e << own | h * per_hit << 12] = x
+            if cut <= flying:
+                expected[None] = 1.0 - sum(comb(flying, h) for h in range(cut)) / 2 ** flying
+            assert got.keys() == expected.keys()
+            assert all(abs(got[k] - x) < 1e-15 for k, x in expected.items())
+            assert abs(tails[0] - 1.0) < 1e-12
+
+
 # ---------------------------------------------------------------- simulate
 
 
