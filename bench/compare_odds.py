@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/compare_odds.py --against REV [--seeds 13,14] [--battles 400]
                                            [--rounds 3] [--worst 6] [--repeat 9]
+                                           [--setups worst.json]
 
 Takes the battle package (companion/games/magnifico/battle) of git revision REV as it
 was (`git archive` into a temporary directory, imported under another name), then for
@@ -12,6 +13,8 @@ the median per-battle ratio, how many results are identical, and for the `--wors
 slowest battles the medians of `--repeat` alternated cold runs. Both codes run in the
 same process on the same machine state, so a change of a few percent shows, which two
 separate runs of search_odds.py (up to 1.5 times apart on a shared machine) cannot.
+With `--setups FILE` (a JSON list of setups, `search_odds.py --save` or bench_odds.CASES
+dumped) the battles are those, every one of them timed as the slowest are.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import argparse
 import gc
 import importlib
 import io
+import json
 import os
 import pathlib
 import random
@@ -88,10 +92,17 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--worst", type=int, default=6)
     parser.add_argument("--repeat", type=int, default=9)
+    parser.add_argument("--setups", help="time these setups (a JSON list) instead of the random battles")
     args = parser.parse_args()
+    if args.setups:
+        args.seeds, args.rounds = args.setups, 1
+        args.worst = len(json.loads(pathlib.Path(args.setups).read_text()))
     with tempfile.TemporaryDirectory() as tmp:
         old_odds, old_clear = old_package(args.against, pathlib.Path(tmp))
-        positions = [p for seed in args.seeds.split(",") for p in battles(int(seed), args.battles)]
+        if args.setups:
+            positions = [start(s) for s in json.loads(pathlib.Path(args.setups).read_text())]
+        else:
+            positions = [p for seed in args.seeds.split(",") for p in battles(int(seed), args.battles)]
         totals: dict[str, list[float]] = {"old": [], "new": []}
         firsts: list[tuple[float, float]] = []  # (old, new) of each battle in the first round
         same = 0

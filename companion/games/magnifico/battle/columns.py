@@ -50,6 +50,15 @@ def _grow(n: int) -> None:
         _KEEP_LOW.append(_KEEP_LOW[-1] | _LOW << ((len(_KEEP_LOW) - 1) * WIDTH))
 
 
+def keep(n: int) -> int:
+    """The mask that normal() applies to a raw column of at most n fields after its shift
+    (`raw >> FACTOR & keep(n)` is normal(raw) for any such column: an and costs the length
+    of the shorter operand)."""
+    if n >= len(_KEEP_LOW):
+        _grow(n)
+    return _KEEP_LOW[n]
+
+
 def below(d: int) -> int:
     """The mask of fields 0..d-1."""
     return (1 << (d * WIDTH)) - 1
@@ -80,13 +89,13 @@ def raw_floats(raw: int) -> list[float]:
     return [lo * _RAW_TO_FLOAT + hi * _HIGH_TO_FLOAT for lo, hi in zip(words[0::2], words[1::2])]
 
 
-_FOLD = (1 << WIDTH) - 1  # 2**WIDTH is 1 modulo this: a column modulo it is the sum of its fields
+FOLD = (1 << WIDTH) - 1  # 2**WIDTH is 1 modulo this: a column modulo it is the sum of its fields
 
 
 def mass(column: int) -> float:
     """The total mass of a normal column: one remainder, not a loop over its fields (the
-    sum of at most a few hundred fields below 2**63 stays below _FOLD)."""
-    return (column % _FOLD) * TO_FLOAT
+    sum of at most a few hundred fields below 2**63 stays below FOLD)."""
+    return (column % FOLD) * TO_FLOAT
 
 
 def to_float(normal_mass: int) -> float:

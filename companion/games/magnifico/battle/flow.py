@@ -19,8 +19,11 @@ Pruning (docs/battle.md, "Float odds"): a column or an outcome carrying less tha
 EPSILON (SMALL_EPSILON for small battles) is dropped while it is at most 1/64 of the
 budget left, so all that is dropped stays below BUDGET; the mass dropped is returned,
 and every probability of the result is at most that much (plus rounding) below the
-exact one. A column's mass is carried as a bound that compounds over the moves, so a
-column whose bound is below EPSILON * TIGHT is measured before it is taken.
+exact one. Where the columns are short (at most MEASURED fields, merged blocks
+counted) every column is measured when taken (one remainder, columns.mass), which costs
+less than a bound carried row by row; elsewhere a column's mass is carried as a bound
+that compounds over the moves, and a column whose bound is below EPSILON * TIGHT is
+measured before it is taken.
 """
 
 from __future__ import annotations
@@ -31,8 +34,7 @@ from typing import Any, TypeAlias
 
 from . import policy as P
 from . import volleys
-from .columns import FACTOR, LOWS, RAW_ONE, SHIFTS, TO_FLOAT, WIDTH, normal, raw_floats, values
-from .columns import mass as column_mass
+from .columns import FACTOR, FOLD, LOWS, RAW_ONE, SHIFTS, TO_FLOAT, WIDTH, keep, raw_floats, values
 from .outcomes import (
     ATTACKER_START, BIG, CODE, DEFENDER_START, DEFENDS, ENDS, IS_MID, LOST, MID_CODE, SOLDIERS_SHIFT, TANKS_BITS,
     AFTER_AIR, InfantryTable, Tables, defender_infantry, key, state,
@@ -44,6 +46,7 @@ SMALL_EPSILON = 1e-14  # for battles of at most SMALL_BATTLE states: cheap, so n
 SMALL_BATTLE = 5_000
 BUDGET = 1e-6
 TIGHT = 1e3  # a column whose mass bound is below EPSILON times this is measured exactly
+MEASURED = 24  # battles whose merged columns have at most this many fields measure every column
 
 
 def epsilon_for(st: Compact) -> float:
@@ -105,6 +108,10 @@ class Flow:
         for tanks in range(start[3], -1, -1):
             self.offset[tanks << 5] = len(self.blocks) * length * WIDTH
             self.blocks.append(tanks << 5)
+        # short columns are measured when taken (one remainder, columns.mass), cheaper than
+        # a mass bound carried row by row; long ones keep the bound (docs/battle.md)
+        self.bounds = length * len(self.blocks) > MEASURED
+        self.keep = keep(length * len(self.blocks) + 1)  # normal() of any column of this flow
         self.masks: dict[tuple[str, int], int] = {}  # ("below" | "from", d) -> fields below / from d in every block
         self.made: dict[int, tuple[Step, int, Step]] = {}  # template key -> its plan (plan, template)
         self.culverin = (int(c.culverin[0]), int(c.culverin[1]))  # the attacker's, the defender's
@@ -123,7 +130,7 @@ class Flow:
         if epsilon is None:
             epsilon = epsilon_for(st)
         pending: dict[int, int] = {}  # key -> raw column
-        mass_of: dict[int, float] = {}  # key -> at least the mass of its pending column
+        mass_of: dict[int, float] = {}  # key -> at least the mass of its pending column (if self.bounds)
         heap: list[int] = []
         self.pending, self.mass, self.heap = pending, mass_of, heap
         self.ends: defaultdict[End, int] = defaultdict(int)  # (winner, attacker soldiers) -> raw column over d
@@ -133,16 +140,19 @@ class Flow:
         self.pruned = 0.0
         self.epsilon, self.budget = epsilon, budget
         self.add_attacker(self.resolve(key(st)), RAW_ONE << (st[5] * WIDTH), 1.0)
-        plans, pop = self.plans, heapq.heappop
+        plans, pop, bounds, fold, keep_low = self.plans, heapq.heappop, self.bounds, FOLD, self.keep
         tight = epsilon * TIGHT
         while heap:
             k = -pop(heap)
-            column = normal(pending.pop(k))
-            total = mass_of.pop(k)
-            if total < tight:  # the bound is loose (it compounds): the exact mass decides
-                total = column_mass(column)
-                if not total or total < epsilon and self.prune(total):
-                    continue
+            column = pending.pop(k) >> FACTOR & keep_low  # columns.normal
+            if bounds:
+                total = mass_of.pop(k)
+                if total < tight:  # the bound is loose (it compounds): the exact mass decides
+                    total = column % fold * TO_FLOAT  # columns.mass
+            else:
+                total = column % fold * TO_FLOAT
+            if total < epsilon and (not total or self.prune(total)):
+                continue
             low, split, high = plans.get(k) or self.plan(k)
             if low is high:
                 self.apply(k, high, column, total)
@@ -163,15 +173,18 @@ class Flow:
     # -- bookkeeping -------------------------------------------------------------------
 
     def add(self, k: int, raw: int, mass: float) -> None:
-        """Add a raw column of at most `mass` to key k."""
+        """Add a raw column of at most `mass` to key k (the bound kept where the flow
+        carries bounds: `bounds`)."""
         old = self.pending.get(k)
         if old is None:
             self.pending[k] = raw
-            self.mass[k] = mass
             heapq.heappush(self.heap, -k)
+            if self.bounds:
+                self.mass[k] = mass
         else:
             self.pending[k] = old + raw
-            self.mass[k] += mass
+            if self.bounds:
+                self.mass[k] += mass
 
     def add_attacker(self, k: int, raw: int, mass: float) -> None:
         """add() of a plain column (from an attacker's key) to k, merged if k is the defender's."""
@@ -380,12 +393,12 @@ class Flow:
     def defender_rows(self, step: Step, part: int, mass: float) -> None:
         """A defender's assault (merged column): per row one multiplication, no kills of defenders."""
         _, after, rows, tails, _ = step
-        epsilon, pending, mass_of, forward = self.epsilon, self.pending, self.mass, self.forward
+        pending, mass_of, forward, bounds = self.pending, self.mass, self.forward, self.bounds
         push, heap = heapq.heappush, self.heap
+        least = self.epsilon / mass  # a row less likely than this carries less than epsilon
         i = 0
         for x, _, factors, delta, won in rows:
-            mx = mass * x
-            if mx < epsilon and self.prune(mass * tails[i]):
+            if x < least and self.prune(mass * tails[i]):
                 break
             i += 1
             q = part * factors
@@ -395,26 +408,28 @@ class Flow:
             t = after - delta
             t = forward.get(t) or self.resolve(t)
             if not DEFENDS[t & 31]:
-                self.add_defender(t, q, mx)
+                self.add_defender(t, q, mass * x)
                 continue
             old = pending.get(t)
             if old is None:
                 pending[t] = q
-                mass_of[t] = mx
                 push(heap, -t)
+                if bounds:
+                    mass_of[t] = mass * x
             else:
                 pending[t] = old + q
-                mass_of[t] += mx
+                if bounds:
+                    mass_of[t] += mass * x
 
     def attacker_rows(self, step: Step, part: int, mass: float) -> None:
         """An attacker's assault: per row one multiplication, wins taken off the bottom."""
         _, after, rows, tails, soldiers = step
-        epsilon, ends, pending, mass_of, forward = self.epsilon, self.ends, self.pending, self.mass, self.forward
+        ends, pending, mass_of, forward, bounds = self.ends, self.pending, self.mass, self.forward, self.bounds
         push, heap, machines, offset = heapq.heappush, self.heap, self.machines, self.offset
+        least = self.epsilon / mass  # a row less likely than this carries less than epsilon
         i = 0
         for x, k, factors, delta, won in rows:
-            mx = mass * x
-            if mx < epsilon and self.prune(mass * tails[i]):
+            if x < least and self.prune(mass * tails[i]):
                 break
             i += 1
             q = part * factors
@@ -437,11 +452,13 @@ class Flow:
             old = pending.get(t)
             if old is None:
                 pending[t] = q
-                mass_of[t] = mx
                 push(heap, -t)
+                if bounds:
+                    mass_of[t] = mass * x
             else:
                 pending[t] = old + q
-                mass_of[t] += mx
+                if bounds:
+                    mass_of[t] += mass * x
 
     def defender_infantry(self, st: Compact, after: int, column: int) -> None:
         """The defender's infantry, state by state (it rolls one die per defender); each

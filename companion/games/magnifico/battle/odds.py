@@ -80,6 +80,7 @@ def clear_cache() -> None:
     outcomes.defender_infantry.cache_clear()
     outcomes.air_rows.cache_clear()
     outcomes.volley_rows.cache_clear()
+    outcomes._volley_by_hits.cache_clear()
     outcomes.dice_floats.cache_clear()
     outcomes.dice_by_hits.cache_clear()
     outcomes.hits_floats.cache_clear()

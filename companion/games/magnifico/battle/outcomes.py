@@ -360,22 +360,36 @@ def volley_rows(flying: int, per_hit: int, cut: int) -> Rows:
     that `cut` hits kill: a row per (explosions, hits) below `cut` hits, the rest one row
     (the attacker's last soldier fell). Each die hits (3 faces of 6), explodes (1) or
     not (2); the same rules as air_rows without interceptors, straight from the
-    trinomial (a test checks them against the exact enumeration)."""
-    own = _AIRPLANES_SHIFT[P.DEFENDER]
+    trinomial (a test checks them against the exact enumeration). The rows by hits are
+    made once per fleet (`_volley_by_hits`) and shared by every `cut`."""
+    by_hits = _volley_by_hits(flying, per_hit, max(cut, MAX_SOLDIERS))
     rows: list[Row] = []
     below = 0.0
     for h in range(min(cut, flying + 1)):
-        p_h = comb(flying, h) * 0.5 ** h
-        rest = flying - h
-        for e in range(rest + 1):
-            x = p_h * comb(rest, e) * 6.0 ** -e * 3.0 ** (e - rest)
-            if x > 0:
-                rows.append((x, 0, factor(x), e << own | h * per_hit << SOLDIERS_SHIFT, None))
+        rows += by_hits[h]
         below += comb(flying, h) * 0.5 ** flying
     if cut <= flying:  # else no roll has that many hits
         lost = 1.0 - below
         rows.append((lost, 0, factor(lost), None, None))
     return ranked(rows)
+
+
+@lru_cache(maxsize=256)
+def _volley_by_hits(flying: int, per_hit: int, cut: int) -> tuple[tuple[Row, ...], ...]:
+    """volley_rows' rows of h hits, for every h below `cut`: ((x, 0, factor, key delta,
+    None) per number of explosions, ...) by h."""
+    own = _AIRPLANES_SHIFT[P.DEFENDER]
+    by_hits: list[tuple[Row, ...]] = []
+    for h in range(min(cut, flying + 1)):
+        p_h = comb(flying, h) * 0.5 ** h
+        rest = flying - h
+        rows: list[Row] = []
+        for e in range(rest + 1):
+            x = p_h * comb(rest, e) * 6.0 ** -e * 3.0 ** (e - rest)
+            if x > 0:
+                rows.append((x, 0, factor(x), e << own | h * per_hit << SOLDIERS_SHIFT, None))
+        by_hits.append(tuple(rows))
+    return tuple(by_hits)
 
 
 @lru_cache(maxsize=64)

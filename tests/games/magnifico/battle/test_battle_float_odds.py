@@ -15,7 +15,7 @@ from companion.games.magnifico.battle import odds, simulate, start, step
 from companion.games.magnifico.battle import policy as P
 from companion.games.magnifico.battle.columns import FACTOR, values
 from companion.games.magnifico.battle.flow import (
-    BUDGET, EPSILON, SMALL_BATTLE, SMALL_EPSILON, TIGHT, Flow, decision_key,
+    BUDGET, EPSILON, MEASURED, SMALL_BATTLE, SMALL_EPSILON, TIGHT, Flow, decision_key,
 )
 from companion.games.magnifico.battle.odds import ROUNDING, clear_cache
 from companion.games.magnifico.battle.outcomes import BIG, ENDS, MID_CODE, Tables, key, pieces, state
@@ -347,6 +347,36 @@ def test_shared_tables_match_the_exact_enumeration(seed):
     assert checked > 20
 
 
+@pytest.mark.parametrize("per_hit", [1, 2])
+def test_the_volley_rows_of_every_cut_share_one_table_of_rows_by_hits(per_hit):
+    """outcomes.volley_rows (issue 13; docs/performance.md, "Tenth pass") takes its rows
+    from one table of rows by hits per fleet, shared by every number of hits that kills the
+    army (`cut`): each table still holds exactly the trinomial's outcomes below `cut` hits
+    (h hits, e explosions: C(n, h) C(n - h, e) 3^h 1^e 2^(n - h - e) / 6^n) and one row for
+    the rest, whatever order the cuts are asked in."""
+    from math import comb
+
+    from companion.games.magnifico.battle import outcomes
+
+    outcomes.volley_rows.cache_clear()
+    outcomes._volley_by_hits.cache_clear()
+    own = 20  # the defender's airplanes in a key (outcomes.key)
+    for flying in (0, 1, 5, 14, 20):
+        for cut in (6, 1, 3, 2, 5, 4):
+            rows, tails = outcomes.volley_rows(flying, per_hit, cut)
+            got = {r[3]: r[0] for r in rows}
+            expected = {}
+            for h in range(min(cut, flying + 1)):
+                for e in range(flying - h + 1):
+                    x = comb(flying, h) * comb(flying - h, e) * 3 ** h * 2 ** (flying - h - e) / 6 ** flying
+                    expected[e << own | h * per_hit << 12] = x
+            if cut <= flying:
+                expected[None] = 1.0 - sum(comb(flying, h) for h in range(cut)) / 2 ** flying
+            assert got.keys() == expected.keys()
+            assert all(abs(got[k] - x) < 1e-15 for k, x in expected.items())
+            assert abs(tails[0] - 1.0) < 1e-12
+
+
 # ---------------------------------------------------------------- simulate
 
 
@@ -370,7 +400,8 @@ def test_simulate_refuses_what_is_not_a_number_of_games(games):
 
 def test_epsilon_and_budget_are_the_documented_ones():
     """docs/battle.md states these numbers; change both together."""
-    assert (EPSILON, SMALL_EPSILON, SMALL_BATTLE, BUDGET, ROUNDING, TIGHT) == (1e-10, 1e-14, 5_000, 1e-6, 1e-12, 1e3)
+    assert (EPSILON, SMALL_EPSILON, SMALL_BATTLE, BUDGET, ROUNDING, TIGHT, MEASURED) == (
+        1e-10, 1e-14, 5_000, 1e-6, 1e-12, 1e3, 24)
 
 
 def test_small_battles_come_out_nearly_exact():
@@ -395,12 +426,17 @@ FLEETS = [  # a large defending air fleet against a few attacking airplanes, sma
 ]
 
 
+@pytest.mark.parametrize("measured", [MEASURED, 0])
 @pytest.mark.parametrize("attacker, defender", FLEETS)
-def test_large_defending_fleets_within_the_bound(attacker, defender):
+def test_large_defending_fleets_within_the_bound(monkeypatch, attacker, defender, measured):
     """The shape of the slowest random legal battles (docs/performance.md, "Battle odds"):
     the defender's split air assault (interception, then the volley of outcomes.volley_rows) and the
     airplane-weighted threshold (flow.epsilon_for) still within error_bound of the exact
-    odds, at the start and after the policy's next steps."""
+    odds, at the start and after the policy's next steps; with every column measured when
+    taken (flow.MEASURED, their columns are short) and with the mass bounds of long columns."""
+    from companion.games.magnifico.battle import flow
+
+    monkeypatch.setattr(flow, "MEASURED", measured)
     pos = start({"attacker": attacker, "defender": defender})
     rng = random.Random(7)
     for _ in range(3):
@@ -421,8 +457,9 @@ def test_a_large_fleet_is_not_a_small_battle():
     assert epsilon_for(few) == SMALL_EPSILON and epsilon_for(fleet) == EPSILON
 
 
-def _columns_taken(monkeypatch, setup, tight):
-    """(odds, number of column steps) of a cold run with flow.TIGHT = tight."""
+def _columns_taken(monkeypatch, setup, tight, measured=0):
+    """(odds, number of column steps) of a cold run with flow.TIGHT = tight and
+    flow.MEASURED = measured (0 by default: every battle carries mass bounds)."""
     from companion.games.magnifico.battle import flow
 
     taken = [0]
@@ -433,6 +470,7 @@ def _columns_taken(monkeypatch, setup, tight):
         return apply(self, *args)
 
     monkeypatch.setattr(flow, "TIGHT", tight)
+    monkeypatch.setattr(flow, "MEASURED", measured)
     monkeypatch.setattr(Flow, "apply", counted)
     clear_cache()
     result = odds(start(setup))
@@ -451,3 +489,32 @@ def test_a_loose_mass_bound_is_measured_before_a_column_is_taken(monkeypatch, se
     _, loose = _columns_taken(monkeypatch, setup, 1)
     assert taken < loose
     _close(result, odds(start(setup), exact=True))
+
+
+@pytest.mark.parametrize("setup", [{"attacker": a, "defender": d} for a, d in FLEETS])
+def test_short_columns_are_measured_when_taken(monkeypatch, setup):
+    """docs/battle.md "Float odds", pruning (issue 13; docs/performance.md, "Tenth pass"):
+    where the merged columns have at most flow.MEASURED fields, no mass bound is carried
+    row by row, every column is measured when taken: no more columns taken than with the
+    bounds (each pruned on its exact mass), and still within error_bound of the exact odds."""
+    result, taken = _columns_taken(monkeypatch, setup, TIGHT, MEASURED)
+    _, bounded = _columns_taken(monkeypatch, setup, TIGHT, 0)
+    assert taken <= bounded
+    _close(result, odds(start(setup), exact=True))
+
+
+def test_which_battles_carry_mass_bounds():
+    """flow.MEASURED: the air battles' short columns (the slowest random legal battles)
+    are measured; a castle of 99 against 6 tanks (a block of 100 fields per tank count)
+    carries bounds, whose remainder would cost more than the rows' bookkeeping."""
+    def flow_of(setup):
+        pos = start(setup)
+        c = P.context(pos)
+        return Flow(c, P.worth_infantry_for(c), P.compact(pos))
+
+    for a, d in FLEETS:
+        assert not flow_of({"attacker": a, "defender": d}).bounds
+    assert flow_of(HEAVY).bounds  # 9 fields in 3 blocks
+    big = flow_of({"attacker": {"soldiers": 6, "tanks": 6, "tank_card": {"dice": 4, "hits": 5}},
+                   "defender": {"soldiers": 99, "castle": {"towers": 4}}})
+    assert big.bounds and big.length * len(big.blocks) == 700
