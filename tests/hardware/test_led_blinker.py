@@ -55,13 +55,18 @@ def test_a_removed_led_is_left_as_its_caller_sets_it(factory):
         led.close()
 
 
+def blinkers() -> set[threading.Thread]:
+    return {thread for thread in threading.enumerate() if thread.name == "handset LEDs"}
+
+
 def test_one_thread_for_every_seat_and_none_left_after_close(factory, main_thread):
+    before = blinkers()  # another test's handsets left open in this process keep theirs
     t = Table(factory, main_thread, default_handsets(), blink_s=0.02)
     try:
         t.h.start_auction({seat: 100 for seat in range(5)})
         main_thread.pump()
         assert {t.h.led_mode(seat) for seat in range(5)} == {"blink"}
-        blinking = [thread for thread in threading.enumerate() if thread.name == "handset LEDs"]
+        blinking = blinkers() - before
         assert len(blinking) == 1  # gpiozero's blink() made one per seat
         led = t.h.devices.leds[0]
         assert wait_for(lambda: not led.is_lit) and wait_for(lambda: led.is_lit)
@@ -71,4 +76,4 @@ def test_one_thread_for_every_seat_and_none_left_after_close(factory, main_threa
         assert led.is_lit  # locked: lit and no longer blinking
     finally:
         t.close()
-    assert wait_for(lambda: not any(th.name == "handset LEDs" for th in threading.enumerate()))
+    assert wait_for(lambda: not blinkers() & blinking)
