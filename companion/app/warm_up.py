@@ -20,10 +20,13 @@ picks that game again.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.app.game_ui import GameUI
+
+log = logging.getLogger(__name__)
 
 # A piece of work ahead is mostly 5 to 35 ms here, so it can wait for a shorter pause than a
 # full collection (idle_collector.QUIET): with 0.5 s of quiet and a check every 0.25 s, a Start
@@ -50,6 +53,7 @@ class WarmUp:
         self.filled: set[str] = set()  # setup forms filled ahead
         self.ahead: set[str] = set()  # screens whose ``ahead()`` has run
         self.text_fields = False  # what a first text field loads, loaded
+        self.failed: dict[str, str] = {}  # the other games that failed to prepare, and why
 
     def step(self, current: str) -> str | None:
         game = current.partition(".")[0]
@@ -77,8 +81,13 @@ class WarmUp:
         """Once the last game is ready, the other games' kv files and classes, one a piece
         (a table that switches games built them in the tap that picked one)."""
         for ui in self.uis.values():
-            if ui.name not in self.screens.prepared:
-                self.screens.prepare(ui)
+            if ui.name not in self.screens.prepared and ui.name not in self.failed:
+                try:
+                    self.screens.prepare(ui)
+                except Exception as err:  # a broken game nobody picked must not stop the app
+                    log.exception("preparing %s ahead failed", ui.name)  # its pick shows it again
+                    self.failed[ui.name] = f"{type(err).__name__}: {err}"
+                    return ui.name + " failed"
                 return ui.name
         return None
 

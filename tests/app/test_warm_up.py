@@ -97,6 +97,23 @@ def test_while_the_journal_opens_home_asks_again():
     assert table.asked == 3
 
 
+def test_a_game_that_fails_to_prepare_ahead_does_not_stop_the_others(caplog):
+    """A game's UI package whose kv or classes fail to load: home used to prepare only the game
+    played last, which had loaded before; now it prepares every game, and a broken one nobody
+    picks must not take the app down (its pick raises as before)."""
+
+    class Broken(FakeUI):
+        def screens(self) -> dict[str, type]:
+            raise SyntaxError("a kv rule it cannot parse")
+
+    uis = {"broken": Broken("broken", ("new_game",)), **games()}
+    table = Table(uis, last=[""])
+    steps = [table.warm.step("home") for _ in range(5)]
+    assert steps == ["text fields", "broken failed", "magnate", "leonardo", None]
+    assert table.warm.failed == {"broken": "SyntaxError: a kv rule it cannot parse"}
+    assert "preparing broken ahead failed" in caplog.text
+
+
 def test_a_brand_new_table_prepares_every_game_and_builds_nothing():
     """A journal holding no game: no last game, so no setup form built ahead; its first pick
     found no game prepared (62 to 111 ms, bench/first_visits.py "new table")."""
