@@ -106,3 +106,15 @@ def test_python_m_hardware_speaks_the_tables_language(capsys, config, tmp_path):
     assert out.endswith("5 handsets present; no pin used twice\n")
     code, out, err = run_hardware(capsys, "pins", "--settings", tmp_path)
     assert code == 2 and out == "" and err.startswith(f"il file delle impostazioni hardware {tmp_path} ")
+
+
+def test_python_m_hardware_stops_quietly_when_its_reader_goes_away():
+    """``python -m hardware pins | true``: the reader is gone before the table is written; the
+    command ends with no traceback, as ``python -m companion`` does (this session's final check
+    found a BrokenPipeError traceback under ``| head``)."""
+    import subprocess
+    import sys
+
+    run = subprocess.run(f"{sys.executable} -m hardware pins --lang en | true", shell=True,
+                         capture_output=True, text=True, timeout=60)
+    assert "Traceback" not in run.stderr and "BrokenPipe" not in run.stderr, run.stderr
