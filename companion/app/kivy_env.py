@@ -33,11 +33,31 @@ class _MtdevFilter(logging.Filter):
         return True
 
 
+CUTBUFFER_NOTE = ("Text fields: no X selection tool (xclip or xsel), so Kivy's cut buffer is off; "
+                  "typing, copy and paste in the app still work")
+
+
+class _CutbufferFilter(logging.Filter):
+    """The first text field of a session makes Kivy look for an X selection tool; on a machine
+    without xclip or xsel (a Pi's kiosk has no X at all) it logs a CRITICAL with both tools'
+    tracebacks, which looks like a crash. Since home loads it ahead (warm_up.py) it came at
+    every start: one line at INFO instead, below the app's log level."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if str(record.msg).startswith("Cutbuffer: Unable to find any valuable Cutbuffer provider"):
+            record.msg, record.args, record.exc_info, record.exc_text = CUTBUFFER_NOTE, (), None, None
+            record.levelno, record.levelname = logging.INFO, "INFO"
+            return logging.getLogger("kivy").isEnabledFor(logging.INFO)
+        return True
+
+
 def _quiet_mtdev() -> None:
     from kivy.logger import Logger
 
     if not any(isinstance(f, _MtdevFilter) for f in Logger.filters):
         Logger.addFilter(_MtdevFilter())
+    if not any(isinstance(f, _CutbufferFilter) for f in Logger.filters):
+        Logger.addFilter(_CutbufferFilter())
 
 
 def configure(*, headless: bool = False, size: tuple[int, int] = (800, 480),

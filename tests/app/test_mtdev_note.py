@@ -31,3 +31,21 @@ def test_the_filter_sits_on_kivys_logger():
     kivy_env._quiet_mtdev()
     kivy_env._quiet_mtdev()
     assert sum(isinstance(f, kivy_env._MtdevFilter) for f in Logger.filters) == 1
+
+
+def test_the_missing_cut_buffer_tools_are_one_quiet_line(request):
+    """The first text field makes Kivy look for xclip or xsel; without them it logged a CRITICAL
+    with both tracebacks at every start once home loaded a text field ahead (issue 13)."""
+    f = kivy_env._CutbufferFilter()
+    record = logging.LogRecord(
+        "kivy", logging.CRITICAL, __file__, 1,
+        "Cutbuffer: Unable to find any valuable Cutbuffer provider. Please enable debug logging\n"
+        "xclip - FileNotFoundError: [Errno 2] No such file or directory: 'xclip'\n  File ...", (), None)
+    kivy_logger = logging.getLogger("kivy")
+    request.addfinalizer(lambda level=kivy_logger.level: kivy_logger.setLevel(level))
+    kivy_logger.setLevel(logging.WARNING)  # the app's level
+    assert not f.filter(record)  # below the app's level: not shown
+    assert record.getMessage() == kivy_env.CUTBUFFER_NOTE and record.levelno == logging.INFO
+    other = logging.LogRecord("kivy", logging.CRITICAL, __file__, 1,
+                              "Window: Unable to find any valuable Window provider", (), None)
+    assert f.filter(other) and other.levelno == logging.CRITICAL  # a real failure stays loud
