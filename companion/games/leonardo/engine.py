@@ -21,8 +21,9 @@ from companion.core.game import Outcome
 from . import auction, corporations, corrections, end, event_cards, fights, market, money, offices, setup, turn
 from . import box as B
 from . import commands as C
-from .setup import DEFAULT_VARIANTS, VARIANTS, new_game
+from .setup import new_game
 from .state import State
+from .variants import DEFAULT_VARIANTS, VARIANTS
 from .words import IllegalCommand, refuse
 
 Events = list[dict[str, Any]]

@@ -96,7 +96,9 @@ class Leonardo:
     box = BoxSchema(load=_load_box, remember=_remember, remembers=frozenset({"SetPrintedValue"}))
     @property
     def variants(self) -> dict[str, tuple[Any, tuple[Any, ...]]]:
-        return E.VARIANTS
+        from .variants import VARIANTS  # not the engine: the setup form reads them
+
+        return VARIANTS
 
     # -- the rules ---------------------------------------------------------------------
     def new_game(self, header: dict[str, Any]) -> State:

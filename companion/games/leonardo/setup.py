@@ -17,16 +17,11 @@ from . import commands as C
 from .common import kind, phase, seat_of, sl, spin_number
 from .state import FACTIONS, START_CASH, Phase, Player, State
 from .turn import begin
+from .variants import DEFAULT_VARIANTS, VARIANTS
 from .words import m, refuse
 
 Events = list[dict[str, Any]]
 SEATS = (3, 6)
-VARIANTS: dict[str, tuple[Any, tuple[Any, ...]]] = {
-    "sealed_bets": (False, (False, True)),
-    "market_pays": ("three_plus_stake", ("three_plus_stake", "three_in_all")),
-    "corporations": (False, (False, True)),
-}
-DEFAULT_VARIANTS = {k: v[0] for k, v in VARIANTS.items()}
 
 
 def new_game(header: Any) -> State:

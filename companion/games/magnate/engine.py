@@ -27,16 +27,12 @@ from . import turns as T
 from .cards import SUITS, decktet
 from .state import Building, Player, State, no_tokens
 from .text import refuse
+from .variants import DEFAULT_VARIANTS as DEFAULT_VARIANTS  # re-exported: the engine's names
+from .variants import VARIANTS as VARIANTS
 
 HAND = 3  # rb Preparazione: three cards each
 CROWNS_EACH = 3
 
-VARIANTS: dict[str, tuple[bool, str]] = {
-    "courts": (True, "the four Courts are shuffled into the deck"),
-    "deed_any_suit": (False, "a deed's income is one token of any suit, not only of its own suits"),
-    "deed_each_suit": (False, "a completed deed carries at least one token of each of its suits"),
-}
-DEFAULT_VARIANTS = {k: v[0] for k, v in VARIANTS.items()}
 SEATS = (2, 2)
 
 Events = T.Events

@@ -116,7 +116,9 @@ class Magnate:
     box = BoxSchema(load=load_box, remember=_remember, remembers=frozenset())
     @property
     def variants(self) -> dict[str, tuple[bool, str]]:
-        return engine.VARIANTS
+        from .variants import VARIANTS  # not the engine: the setup form reads them
+
+        return VARIANTS
 
     # -- the rules ---------------------------------------------------------------------
     def new_game(self, header: dict[str, Any]) -> State:

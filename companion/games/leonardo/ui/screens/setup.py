@@ -23,7 +23,10 @@ class LeonardoSetupScreen(LeonardoPlayScreen):
 
     def ahead(self) -> None:
         """The board and the middle (``LeonardoPlayScreen.ahead``), and the rows of the
-        fewest seats, made ahead of the first fill."""
+        fewest seats, made ahead of the first fill. The rules the Start applies are imported
+        here too (about 15 ms): the setup form lists the variants without them
+        (companion/games/leonardo/variants.py)."""
+        from companion.games.leonardo import engine  # noqa: F401  (imported ahead of the Start)
         from companion.games.leonardo.game import GAME
 
         super().ahead()

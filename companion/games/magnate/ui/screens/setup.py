@@ -35,7 +35,11 @@ class MagnateSetupScreen(MagnateScreen):
         self.crowns: list[str] = []
 
     def ahead(self) -> None:
-        """The token bar (``MagnateScreen.ahead``) and the buttons of the first fill made ahead."""
+        """The token bar (``MagnateScreen.ahead``) and the buttons of the first fill made ahead,
+        and the rules the Start applies and asks imported (about 10 ms each): the setup form
+        lists the variants without them (companion/games/magnate/variants.py)."""
+        from companion.games.magnate import engine, legality  # noqa: F401  (imported ahead of the Start)
+
         super().ahead()
         spare = self.__dict__.setdefault("_spare", [])
         while len(spare) < SPARE_BUTTONS:
