@@ -153,6 +153,7 @@ def main() -> None:
           f" rewriting 13 labels, {base:.1f} ms in the same processes)")
     print(f"  {'journey':10s} {'tap':15s} " + "   ".join(f"{case:>20s}" for case in cases)
           + f"   (paced: after {args.pace:g} s idle)")
+    pi_case = "paced" if "paced" in cases else next(iter(cases))  # the Pi estimate's case
     for journey, steps in JOURNEYS.items():
         if journey not in args.journeys:
             continue
@@ -162,10 +163,10 @@ def main() -> None:
                 ts = times.get((journey, step, case))
                 med = statistics.median(ts) if ts else float("nan")
                 cells.append(f"{med:6.1f} ms x{med / base:4.1f} {'ok' if med < GOAL_MS else 'OVER':4s}" if ts else "")
-            paced = times.get((journey, step, "paced"))
-            pi = statistics.median(paced) if paced else float("nan")
+            shown = times.get((journey, step, pi_case))
+            pi = statistics.median(shown) if shown else float("nan")
             print(f"  {journey:10s} {step:15s} " + "   ".join(f"{cell:>20s}" for cell in cells)
-                  + f"  Pi x3-5 (paced): {3 * pi:4.0f}-{5 * pi:4.0f} ms")
+                  + f"  Pi x3-5 ({pi_case}): {3 * pi:4.0f}-{5 * pi:4.0f} ms")
 
 
 if __name__ == "__main__":
