@@ -477,5 +477,7 @@ def defender_infantry(d: int, attackers: int, multi_gun: int, battle_wagon: int)
         if e < d:
             x0, column = groups.get(t, (0.0, 0))
             groups[t] = (x0 + x, column + (factor(x) << ((d - e) * WIDTH)))
-    left = sum(x for x, _ in wipes) + sum(x for x, _ in groups.values())
+    # 0.0 starts: compiled by mypyc (2.4.1), sum() of an empty `wipes` (int 0) + a float sum
+    # raised TypeError ("int object expected; got float"); the same floats either way
+    left = sum((x for x, _ in wipes), 0.0) + sum((x for x, _ in groups.values()), 0.0)
     return max(0.0, 1.0 - left), wipes, tuple((t, x, column) for t, (x, column) in groups.items())
