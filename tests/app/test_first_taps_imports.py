@@ -50,7 +50,7 @@ print(json.dumps(seen))
 """
 
 
-def table(folder: Path, game: str, played: str) -> None:
+def table(folder: Path, played: str) -> None:
     """A journal whose one game (its first demo commands) is of ``played``; the box profiles
     a Leonardo game needs to start."""
     from companion.core import registry
@@ -71,7 +71,7 @@ def table(folder: Path, game: str, played: str) -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_the_pick_and_the_first_start_import_nothing_of_the_game(tmp_path, name):
     played = GAMES[(GAMES.index(name) + 1) % len(GAMES)]
-    table(tmp_path, name, played)
+    table(tmp_path, played)
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "config")}
     done = subprocess.run([sys.executable, "-c", PROBE, name, str(tmp_path)], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=300)

@@ -30,7 +30,7 @@ def test_a_lazy_module_is_imported_on_its_first_attribute(monkeypatch):
 
 
 def test_each_game_states_what_its_rules_say():
-    """magnate: engine.SEATS; leonardo: engine.SECRETS; their variants come from the engines."""
+    """magnate: engine.SEATS; leonardo: engine.SECRETS; each game's variants are the dict its engine uses."""
     from companion.games.leonardo import engine as leonardo_engine
     from companion.games.leonardo.game import GAME as LEONARDO
     from companion.games.leonardo.setup import SEATS as LEONARDO_SEATS
