@@ -8,9 +8,12 @@ lit and dark together, which is also easier on the eye than six blinks out of st
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 
 class LedBlinker:
@@ -68,10 +71,17 @@ class LedBlinker:
                 if now < self._flip:
                     self._changed.wait(self._flip - now)
                     continue
-                self._lit = not self._lit
-                self._flip = max(self._flip + self.period_s, now)
+                self._next_phase(now)
                 for led in list(self._leds):
                     self._show(led)
+
+    def _next_phase(self, now: float) -> None:
+        """Flip the phase; the next flip a period on, or a period from ``now`` when the thread
+        woke a period or more late (a busy machine): one flip, never two at once."""
+        self._lit = not self._lit
+        self._flip += self.period_s
+        if self._flip <= now:
+            self._flip = now + self.period_s
 
     def _show(self, led: Any) -> None:
         try:
@@ -79,6 +89,7 @@ class LedBlinker:
                 led.on()
             else:
                 led.off()
-        except Exception:  # noqa: BLE001 - a closed or failing LED must not stop the others' blink
+        except Exception as err:  # noqa: BLE001 - a closed or failing LED must not stop the others' blink
+            log.warning("a handset LED failed (%s: %s); it blinks no more", type(err).__name__, err)
             if led in self._leds:
                 self._leds.remove(led)

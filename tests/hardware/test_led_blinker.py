@@ -77,3 +77,34 @@ def test_one_thread_for_every_seat_and_none_left_after_close(factory, main_threa
     finally:
         t.close()
     assert wait_for(lambda: not blinkers() & blinking)
+
+
+def test_a_late_wake_flips_the_phase_once():
+    """A thread woken a period or more late (a busy machine) flips once and waits a whole
+    period: it used to set the next flip to the moment it woke, and flip again at once."""
+    blinker = LedBlinker(0.1)
+    blinker._lit, blinker._flip = True, 1.0
+    blinker._next_phase(1.05)  # on time
+    assert (blinker._lit, round(blinker._flip, 6)) == (False, 1.1)
+    blinker._next_phase(1.35)  # two periods late
+    assert (blinker._lit, round(blinker._flip, 6)) == (True, 1.45)
+
+
+def test_a_failing_led_is_said_and_the_others_go_on_blinking(factory, caplog):
+    class Broken:
+        def on(self):
+            raise OSError("the pin is gone")
+
+        off = on
+
+    led = LED(5, pin_factory=factory)
+    blinker = LedBlinker(0.01)
+    try:
+        blinker.add(Broken())
+        blinker.add(led)
+        assert blinker.blinking == 1  # the broken one dropped at its first show
+        assert "a handset LED failed (OSError: the pin is gone)" in caplog.text
+        assert wait_for(lambda: not led.is_lit) and wait_for(lambda: led.is_lit)
+    finally:
+        blinker.close()
+        led.close()
