@@ -98,12 +98,14 @@ class Collections:
 
     def __init__(self) -> None:
         self.ms = self.full_ms = 0.0
+        self.count = 0  # collections since ``reset``, any generation
         self.full_by = ""  # what started the last full collection: the innermost frames of the app's code
         self.fulls: list[float] = []  # every full collection of the run, in taps or not (ms)
         self._began = 0.0
 
     def reset(self) -> None:
         self.ms = self.full_ms = 0.0
+        self.count = 0
         self.full_by = ""
 
     def __call__(self, phase: str, info: dict) -> None:
@@ -115,6 +117,7 @@ class Collections:
             return
         took = (time.perf_counter() - self._began) * 1000
         self.ms += took
+        self.count += 1
         if info.get("generation") == 2:
             self.full_ms += took
             self.fulls.append(took)
@@ -123,11 +126,12 @@ class Collections:
 class Tap:
     """One timed tap: wall and CPU ms, the collections' ms (all, full), where, what, the test."""
 
-    __slots__ = ("ms", "cpu", "gc", "full", "full_by", "place", "name", "test", "parts", "ahead")
+    __slots__ = ("ms", "cpu", "gc", "gcs", "full", "full_by", "place", "name", "test", "parts", "ahead")
 
     def __init__(self, ms: float, cpu: float, collections: Collections, place: str, name: str, test: str,
                  parts: tuple[float, float] = (0.0, 0.0), ahead: str = ""):
         self.ms, self.cpu, self.gc, self.full = ms, cpu, collections.ms, collections.full_ms
+        self.gcs = collections.count
         self.full_by = collections.full_by if collections.full_ms else ""
         self.place, self.name, self.test = place, name, test
         self.parts = parts  # ms: the frame (the lift's handlers, clock, layout, drawing), the GL finish
@@ -167,6 +171,7 @@ class TapClock:
         self.collections = Collections()
         gc.callbacks.append(self.collections)
         self.pieces = Pieces()
+        self.untimed: tuple = ()  # harness.Touch's own down and up
 
     def pytest_configure(self, config) -> None:
         from companion.app import harness
@@ -202,16 +207,25 @@ class TapClock:
                 clock.rows.append(Tap(ms, cpu, collections, place, name, clock.test, parts,
                                       ", ".join(clock.pieces.done)))
 
+        clock.untimed = (down, up)
         harness.Touch.down, harness.Touch.up = timed_down, timed_up
 
     def pytest_runtest_setup(self, item) -> None:
         self.test = item.nodeid
 
 
-def baseline(n: int = 15) -> float:
+def baseline(clock: TapClock, n: int = 15) -> float:
+    """``bench_app``'s plain button, its touches not timed by ``clock``: timed twice, each tap
+    held two frames in its time (until 2026-11-24, the baseline printed 39 to 46 ms for it)."""
     import bench_app
+    from companion.app import harness
 
-    return statistics.median(bench_app.baseline_taps(n, 13)) * 1000
+    timed = harness.Touch.down, harness.Touch.up
+    harness.Touch.down, harness.Touch.up = clock.untimed
+    try:
+        return statistics.median(bench_app.baseline_taps(n, 13)) * 1000
+    finally:
+        harness.Touch.down, harness.Touch.up = timed
 
 
 def main() -> None:
@@ -220,7 +234,11 @@ def main() -> None:
     parser.add_argument("--over", type=float, default=GOAL_MS, help="list every group with a tap over this (ms)")
     parser.add_argument("--slowest", type=int, default=15,
                         help="how many of the slowest single taps to print, with their CPU and collection time")
+    parser.add_argument("--young", type=int, default=0,
+                        help="the youngest generation's threshold (gc.set_threshold) for the run; 0: the app's own")
     args, rest = parser.parse_known_args()
+    if args.young:
+        gc.set_threshold(args.young, *gc.get_threshold()[1:])
     import pytest
 
     os.chdir(ROOT)
@@ -229,7 +247,7 @@ def main() -> None:
     code = pytest.main(["-p", "no:randomly", "-p", "no:xdist", "-q", "--no-header",
                         *(rest or DEFAULT_TESTS)], plugins=[clock])
     clock.test = ""
-    base = baseline()
+    base = baseline(clock)
     rows = clock.rows
     if not rows:
         print("no taps recorded (pytest exit", code, ")")
@@ -270,6 +288,11 @@ def main() -> None:
           f" {len(full)} of them in a tap; taps over {args.over:.0f} ms whose CPU time was under half their wall"
           f" time (the machine's other work): {sum(r.ms > args.over and r.cpu < r.ms / 2 for r in rows)};"
           f" objects the collector tracks at the end: {len(gc.get_objects())}, frozen {gc.get_freeze_count()}")
+    young = [r.gc - r.full for r in rows]
+    print(f"\nyoung and middle collections in the taps (threshold {gc.get_threshold()[0]}): {sum(r.gcs for r in rows)}"
+          f" in all, {sum(young):.0f} ms of the taps' {sum(times):.0f} ms ({100 * sum(young) / sum(times):.1f}%);"
+          f" a tap's median {statistics.median(young):.1f} ms, p90 {sorted(young)[int(0.9 * (len(young) - 1))]:.1f},"
+          f" slowest {max(young):.1f}")
     print("load average: before %.2f %.2f %.2f, after %.2f %.2f %.2f" % (*load0, *os.getloadavg()))
 
 
