@@ -156,38 +156,74 @@ def dialog(app, title: str, size=(0.7, 0.8)) -> Dialog:
     return d
 
 
+class _Menu(NamedTuple):
+    """The menu kept for its next opening: its entries' layout, the dialog, the actions."""
+
+    layout: tuple[Any, ...]  # the language and each entry's (text key, kind, widget id)
+    dialog: Dialog
+    actions: list[Any]  # by entry: set at each opening (a game's form reads the state then), cleared at its close
+
+
+_menus: weakref.WeakKeyDictionary[Any, _Menu] = weakref.WeakKeyDictionary()  # by app
+
+
 def open_menu(app):
-    """Correction, history, settings, home, language: everything that is not the game itself."""
+    """Correction, history, settings, home, language: everything that is not the game itself.
+
+    The dialog is kept and opened again while its entries and the language stay the same:
+    building its ten buttons was a fifth of the tap (7.5 ms of 36 here)."""
+    entries: list[tuple[str, Any, str, str | None]] = []  # (text key, action, kind, widget id)
+    correction = app.ui.correction(app) if app.ui is not None else None
+    if correction is not None:  # the open game's form of its counters
+        entries.append(("menu.correction", correction, "normal", "menu_correction"))
+    extra = getattr(app.ui, "menu_items", None) if app.ui is not None else None
+    for key, action in (extra(app) if extra is not None else []):  # the game's own entries
+        entries.append((key, action, "normal", "menu_" + key.rsplit(".", 1)[-1]))
+    entries.append(("menu.redo", app.redo, "normal", None))
+    if app.phones is not None and app.phones.on and app.in_game:  # each seat's code to scan
+        entries.append(("menu.phones", lambda: app.go("phones"), "normal", "menu_phones"))
+    entries += [
+        ("menu.history", lambda: app.go("history"), "normal", None),
+        ("menu.settings", lambda: app.go("settings"), "normal", None),
+        ("menu.language", lambda: app.set_lang("en" if app.lang == "it" else "it"), "normal", None),
+        ("menu.home", lambda: app.go("home"), "quiet", None),
+        ("menu.quit", app.stop, "danger", None),
+        ("common.close", lambda: None, "quiet", None),
+    ]
+    layout = (app.lang, tuple((key, kind, widget_id) for key, _, kind, widget_id in entries))
+    kept = _menus.get(app)
+    if kept is None or kept.layout != layout:
+        kept = _menus[app] = _Menu(layout, *_build_menu(app, entries))
+    else:
+        kept.dialog._apply_scales()  # the window may have been resized while it was closed
+    kept.actions[:] = [action for _, action, _, _ in entries]
+    kept.dialog.open()
+    app.dialog = kept.dialog
+    return kept.dialog
+
+
+def _build_menu(app, entries) -> tuple[Dialog, list[Any]]:
     d = dialog(app, app.t("menu.title"), size=(0.8, 0.9))
     body = d.scaled(GridLayout(cols=2), spacing=units(6))  # two columns: every entry fits at 800x480
     d.ids.body.add_widget(body)
+    actions: list[Any] = []
 
-    def item(key, action, kind="normal", widget_id=None):
-        b = Factory.Btn(text=app.t(key), kind=kind, size_hint_y=1)
+    def run(i: int) -> None:
+        action = actions[i]
         # gone at once: the frame that opens a form draws one dialog, not the menu fading under it
-        b.bind(on_tap=lambda *_: (d.dismiss(animation=False), action()))
+        d.dismiss(animation=False)
+        action()
+
+    # a closed menu holds no action: they hold the app, which holds the kept menu by a weak key
+    d.bind(on_dismiss=lambda *_: actions.clear())
+
+    for i, (key, _, kind, widget_id) in enumerate(entries):
+        b = Factory.Btn(text=app.t(key), kind=kind, size_hint_y=1)
+        b.bind(on_tap=lambda *_, i=i: run(i))
         body.add_widget(b)
         if widget_id:
             d.ids[widget_id] = b
-
-    correction = app.ui.correction(app) if app.ui is not None else None
-    if correction is not None:  # the open game's form of its counters
-        item("menu.correction", correction, widget_id="menu_correction")
-    extra = getattr(app.ui, "menu_items", None) if app.ui is not None else None
-    for key, action in (extra(app) if extra is not None else []):  # the game's own entries
-        item(key, action, widget_id="menu_" + key.rsplit(".", 1)[-1])
-    item("menu.redo", app.redo)
-    if app.phones is not None and app.phones.on and app.in_game:  # each seat's code to scan
-        item("menu.phones", lambda: app.go("phones"), widget_id="menu_phones")
-    item("menu.history", lambda: app.go("history"))
-    item("menu.settings", lambda: app.go("settings"))
-    item("menu.language", lambda: app.set_lang("en" if app.lang == "it" else "it"))
-    item("menu.home", lambda: app.go("home"), kind="quiet")
-    item("menu.quit", app.stop, kind="danger")
-    item("common.close", lambda: None, kind="quiet")
-    d.open()
-    app.dialog = d
-    return d
+    return d, actions
 
 
 def ask_number(app, title: str, text: str, on_value, *, masked=False, max_digits=3, value: int | None = None,
