@@ -215,8 +215,9 @@ class TapClock:
 
 
 def baseline(clock: TapClock, n: int = 15) -> float:
-    """``bench_app``'s plain button, its touches not timed by ``clock``: timed twice, each tap
-    held two frames in its time (until 2026-11-24, the baseline printed 39 to 46 ms for it)."""
+    """``bench_app``'s plain button, touched with ``harness.Touch``'s own down and up: through
+    ``clock``'s wrappers each of its taps held two frames (until 2026-11-24 the sweep printed
+    39 to 46 ms for it)."""
     import bench_app
     from companion.app import harness
 

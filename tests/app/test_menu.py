@@ -95,3 +95,19 @@ def test_a_resize_while_closed_is_taken_at_the_next_opening(home):
         _close(app, d)
     finally:
         harness.resize((800, 480))
+
+
+def test_a_menu_opened_while_the_last_one_fades_out_opens(home):
+    """A tap beside the menu closes it with a short fade; the kept dialog does not open again
+    until it is gone, so a menu asked for meanwhile is a new one, and it shows."""
+    app = home
+    first = _open(app)
+    first.dismiss()  # as a tap outside it does: animated
+    again = _open(app)
+    assert again is not first and again.get_parent_window() is not None
+    harness.frames(20)  # the first one's fade is over
+    assert first.get_parent_window() is None and again.get_parent_window() is not None
+    _close(app, again)
+    third = _open(app)
+    assert third is again  # kept from then on
+    _close(app, third)

@@ -192,7 +192,9 @@ def open_menu(app):
     ]
     layout = (app.lang, tuple((key, kind, widget_id) for key, _, kind, widget_id in entries))
     kept = _menus.get(app)
-    if kept is None or kept.layout != layout:
+    # a menu still on the window (fading out after a tap beside it: it would not open again)
+    # leaves the opening to a new one, as before it was kept
+    if kept is None or kept.layout != layout or kept.dialog.get_parent_window() is not None:
         kept = _menus[app] = _Menu(layout, *_build_menu(app, entries))
     else:
         kept.dialog._apply_scales()  # the window may have been resized while it was closed
