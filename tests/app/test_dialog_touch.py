@@ -23,10 +23,11 @@ def test_the_keypads_cancel_is_a_finger_high(home):
         d.dismiss()
 
 
-def test_a_keypad_dialog_reuses_the_keypad_of_a_closed_one(home, monkeypatch):
-    """Issue 13 (every tap under 50 ms): a keypad dialog takes the keypad of one that has
-    closed (its 13 keys are most of its making) and starts it afresh: no digits, its own
-    mask, length and note; a keypad still shown is never taken."""
+def test_a_keypad_dialog_reuses_a_closed_one(home, monkeypatch):
+    """Issue 13 (every tap under 50 ms): a keypad dialog that has closed is opened again (the
+    dialog, its 13 keys, its note and Cancel were a third of the tap) and starts afresh: this
+    call's title and words, no digits, its own mask, length, note and OK; a keypad dialog still
+    shown is never taken."""
     from kivy.core.window import Window
     from kivy.factory import Factory
 
@@ -55,16 +56,39 @@ def test_a_keypad_dialog_reuses_the_keypad_of_a_closed_one(home, monkeypatch):
         time.sleep(0.01)
         harness.frames(1)
     assert got == [7] and first not in Window.children
+    assert first.ids.keypad.on_ok is None  # closed, it holds nothing of the table's callbacks
     second = ask_number(home, "a price", "printed on the board", got.append, max_digits=4)
+    harness.frames(2)
     pad = second.ids.keypad
-    assert made == [] and pad is first.ids.keypad  # nothing made: the closed dialog's keypad
+    assert made == [] and second is first  # nothing made: the closed dialog, opened again
+    assert second.title == "a price" and second.ids.text.text == "printed on the board"
     assert pad.value == "" and not pad.masked and pad.max_digits == 4 and pad.ids.display.text == ""
-    pad.press("ok")  # nothing typed: this dialog's note says so, not the closed one's
-    assert second.ids.note.text and not first.ids.note.text
+    assert "a bid" not in harness.texts(second) and "only you look" not in harness.texts(second)
+    pad.press("ok")  # nothing typed: the note says so
+    assert second.ids.note.text
     third = ask_number(home, "another", "while the second is open", got.append, value=12)
-    assert len(made) == 1 and third.ids.keypad is not pad and third.ids.keypad.value == "12"
+    assert len(made) == 1 and third is not second and third.ids.keypad.value == "12"
     pad.press("5")  # the open dialogs keep their own keypads
     assert pad.value == "5" and second.ids.note.text == "" and third.ids.keypad.value == "12"
+    pad.press("ok")  # this call's own OK
+    assert got == [7, 5]
     close(third)
-    close(second)
     assert isinstance(Factory.Keypad(), Keypad) and len(made) == 2
+
+
+def test_a_sealed_entry_opened_after_an_open_one_shows_no_digit(home):
+    """A masked keypad opened in the dialog of an open entry shows dots only, and never the
+    digits typed before it; the open entry's suggestion does not carry over either."""
+    first = ask_number(home, "a price", "printed", lambda _v: None, value=345)
+    harness.frames(2)
+    assert first.ids.keypad.ids.display.text == "345"
+    first.dismiss(animation=False)
+    harness.frames(2)
+    sealed = ask_number(home, "a bid", "only you look", lambda _v: None, masked=True)
+    harness.frames(2)
+    assert sealed is first and sealed.ids.keypad.ids.display.text == ""
+    sealed.ids.keypad.press("4")
+    harness.frames(2)
+    assert sealed.ids.keypad.ids.display.text == "\u2022"  # a dot, not the digit
+    sealed.dismiss(animation=False)
+    harness.frames(2)

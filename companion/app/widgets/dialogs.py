@@ -49,7 +49,6 @@ class Keypad(BoxLayout):
     max_digits = NumericProperty(3)
     on_ok = ObjectProperty(None, allownone=True)
     on_empty = ObjectProperty(None, allownone=True)  # OK with nothing typed: say what is missing
-    clear_note = 0  # the binding that clears its dialog's note as a key is pressed (``ask_number``)
 
     def press(self, key: str):
         if key == "del":
@@ -232,13 +231,20 @@ def ask_number(app, title: str, text: str, on_value, *, masked=False, max_digits
                missing: str = ""):
     """A keypad dialog; ``on_value(int)`` runs on OK and the dialog closes; Cancel closes it
     without a value. ``value`` prefills the keypad (a suggestion the table may change);
-    OK with nothing typed says ``missing`` (by default: a number is needed) and stays open."""
-    d = dialog(app, title, size=(0.6, 0.95))
-    d.ids.body.add_widget(Factory.Txt(text=text))
-    note = Factory.Dim(text="", color=PALETTE["danger"])
-    pad = _keypad(app)
+    OK with nothing typed says ``missing`` (by default: a number is needed) and stays open.
+
+    A keypad dialog that has closed is opened again (a bid after a bid): making one (the
+    dialog, its words, 13 keys, the note, Cancel) was a third of the tap. It starts afresh:
+    this call's title, words, mask, length, digits and OK, no note."""
+    d = _number_dialog(app)
+    pad, note = d.ids.keypad, d.ids.note
+    d.title = title
+    d.ids.text.text = text
+    d.ids.cancel.text = app.t("common.cancel")
+    pad.value = ""  # before the mask changes: no digit of the last entry shown
     pad.masked, pad.max_digits = masked, max_digits
     pad.value = "" if value is None else str(value)[:max_digits]
+    note.text = ""
 
     def ok(value):
         d.dismiss()
@@ -249,41 +255,50 @@ def ask_number(app, title: str, text: str, on_value, *, masked=False, max_digits
 
     pad.on_ok = ok
     pad.on_empty = empty
-    pad.clear_note = pad.fbind("value", lambda *_: setattr(note, "text", ""))
-    d.ids.body.add_widget(pad)
-    d.ids.body.add_widget(note)
-    cancel = Factory.Btn(text=app.t("common.cancel"), kind="quiet")  # a touch high (kv): 0.8 was 35 px
-    cancel.bind(on_tap=lambda *_: d.dismiss())
-    d.ids.body.add_widget(cancel)
-    d.ids["keypad"], d.ids["note"], d.ids["cancel"] = pad, note, cancel
-    d.fit_height()
     d.open()
     app.dialog = d
     return d
 
 
-_KEPT_PADS = 2  # two: a keypad opened by another's OK, while that one fades out
-_pads: weakref.WeakKeyDictionary[Any, list[Keypad]] = weakref.WeakKeyDictionary()  # by app
+_KEPT_NUMBER_DIALOGS = 2  # two: a keypad dialog opened by another's OK, while that one fades out
+_number_dialogs: weakref.WeakKeyDictionary[Any, list[Dialog]] = weakref.WeakKeyDictionary()  # by app
 
 
-def _keypad(app) -> Keypad:
-    """A keypad that no dialog on the window shows, taken out of its closed dialog, or a new
-    one (kept): its 13 keys are most of the making of a keypad dialog (5 ms here)."""
-    kept = _pads.setdefault(app, [])
-    for pad in kept:
-        if pad.get_root_window() is None:
-            if pad.parent is not None:
-                pad.parent.remove_widget(pad)
-            pad.unbind_uid("value", pad.clear_note)  # the closed dialog's note
-            return pad
+def _number_dialog(app) -> Dialog:
+    """A kept keypad dialog that is not on the window (not shown, not fading out), or a new
+    one (kept, up to two)."""
+    kept = _number_dialogs.setdefault(app, [])
+    for d in kept:
+        if d.get_parent_window() is None:
+            return d
+    d = _build_number_dialog(app)
+    if len(kept) < _KEPT_NUMBER_DIALOGS:
+        kept.append(d)
+    return d
+
+
+def _build_number_dialog(app) -> Dialog:
+    d = dialog(app, "", size=(0.6, 0.95))
+    text = Factory.Txt(text="")
     pad = Factory.Keypad()
     keys = next(c for c in pad.children if isinstance(c, GridLayout))
     for w in (keys, pad):  # as high as the keys (their heights follow the touch size in kv)
         w.size_hint_y = None
         w.bind(minimum_height=w.setter("height"))
-    if len(kept) < _KEPT_PADS:
-        kept.append(pad)
-    return pad
+    note = Factory.Dim(text="", color=PALETTE["danger"])
+    pad.fbind("value", lambda *_: setattr(note, "text", ""))  # a key pressed clears the note
+    cancel = Factory.Btn(text=app.t("common.cancel"), kind="quiet")  # a touch high (kv): 0.8 was 35 px
+    cancel.bind(on_tap=lambda *_: d.dismiss())
+
+    def closed(*_):  # a closed dialog holds no action: they hold the app, its key is weak
+        pad.on_ok = pad.on_empty = None
+
+    d.bind(on_dismiss=closed)
+    for w in (text, pad, note, cancel):
+        d.ids.body.add_widget(w)
+    d.ids["text"], d.ids["keypad"], d.ids["note"], d.ids["cancel"] = text, pad, note, cancel
+    d.fit_height()
+    return d
 
 
 def open_log(app, title: str, lines: list[str]):
