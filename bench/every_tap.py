@@ -98,14 +98,14 @@ class Collections:
 
     def __init__(self) -> None:
         self.ms = self.full_ms = 0.0
-        self.count = 0  # collections since ``reset``, any generation
+        self.young = 0  # young and middle collections since ``reset`` (not the full ones)
         self.full_by = ""  # what started the last full collection: the innermost frames of the app's code
         self.fulls: list[float] = []  # every full collection of the run, in taps or not (ms)
         self._began = 0.0
 
     def reset(self) -> None:
         self.ms = self.full_ms = 0.0
-        self.count = 0
+        self.young = 0
         self.full_by = ""
 
     def __call__(self, phase: str, info: dict) -> None:
@@ -117,10 +117,11 @@ class Collections:
             return
         took = (time.perf_counter() - self._began) * 1000
         self.ms += took
-        self.count += 1
         if info.get("generation") == 2:
             self.full_ms += took
             self.fulls.append(took)
+        else:
+            self.young += 1
 
 
 class Tap:
@@ -131,7 +132,7 @@ class Tap:
     def __init__(self, ms: float, cpu: float, collections: Collections, place: str, name: str, test: str,
                  parts: tuple[float, float] = (0.0, 0.0), ahead: str = ""):
         self.ms, self.cpu, self.gc, self.full = ms, cpu, collections.ms, collections.full_ms
-        self.gcs = collections.count
+        self.gcs = collections.young
         self.full_by = collections.full_by if collections.full_ms else ""
         self.place, self.name, self.test = place, name, test
         self.parts = parts  # ms: the frame (the lift's handlers, clock, layout, drawing), the GL finish
