@@ -302,6 +302,10 @@ def test_the_machina_section_is_made_ahead_while_the_table_is_idle(home, monkeyp
             break
     assert L + "box" in app.warm_up.ahead and app.manager.current == L + "new_game"
     assert dict(box.ids) == ids
+    # the table touched now, as a finger reaching for the button is: the table no longer looks
+    # idle for 10 s, so the clock's idle check does not build another of the game's screens
+    # in the frame before the touch (a piece of work ahead that this test does not count)
+    app.collector.last_touch = app.collector.clock()
     made = []
     widget_init = Widget.__init__
 
