@@ -92,3 +92,39 @@ def test_a_sealed_entry_opened_after_an_open_one_shows_no_digit(home):
     assert sealed.ids.keypad.ids.display.text == "\u2022"  # a dot, not the digit
     sealed.dismiss(animation=False)
     harness.frames(2)
+
+
+def test_a_dialog_closed_twice_stays_open_when_it_opens_again(home):
+    """A keypad dialog closed twice (Cancel tapped again while it fades out) and opened again
+    for the next bid stays on the screen: the second closing's fade must not end on it (CI saw
+    a vehicle's printed cost keypad vanish after the test fixture closed the last one again)."""
+    from kivy.core.window import Window
+
+    first = ask_number(home, "a bid", "only you look", lambda _v: None, masked=True)
+    duration = first._anim_duration
+    first._anim_duration = 0.5  # the second fade ends 0.25 s after the first: time to open again
+    try:
+        harness.frames(2)
+        first.dismiss()
+        end = time.monotonic() + 0.25
+        while time.monotonic() < end:  # half the fade, then closed again: a second fade
+            time.sleep(0.01)
+            harness.frames(1)
+        first.dismiss()
+        for _ in range(100):  # the first fade ends: off the window, the second still runs
+            if first not in Window.children:
+                break
+            time.sleep(0.01)
+            harness.frames(1)
+        assert first not in Window.children
+        again = ask_number(home, "the next bid", "only you look", lambda _v: None, masked=True)
+        assert again is first
+        end = time.monotonic() + 0.6
+        while time.monotonic() < end:  # past the end of the second fade
+            time.sleep(0.01)
+            harness.frames(1)
+        assert again in Window.children and again.ids.keypad.get_root_window() is not None
+    finally:
+        first.dismiss(animation=False)
+        first._anim_duration = duration
+        harness.frames(2)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import weakref
 from typing import Any, NamedTuple, TypeVar
 
+from kivy.animation import Animation
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.factory import Factory
@@ -98,7 +99,12 @@ class Dialog(ModalView):
     def open(self, *args: Any, **kwargs: Any) -> None:
         """Shown at once: Kivy's fade-in only faded the overlay in, over six more whole frames
         (about 18 ms each in software GL), and a form opened from the menu flashed the
-        screen behind it while its overlay came back."""
+        screen behind it while its overlay came back.
+
+        A fade still running from an earlier closing is stopped first: a dialog closed twice
+        (Cancel tapped again as it faded) has a second fade that would end on it, opened again,
+        and take it off the screen."""
+        Animation.cancel_all(self, "_anim_alpha")
         kwargs.setdefault("animation", False)
         super().open(*args, **kwargs)
 
