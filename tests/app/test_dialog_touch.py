@@ -57,6 +57,7 @@ def test_a_keypad_dialog_reuses_a_closed_one(home, monkeypatch):
         harness.frames(1)
     assert got == [7] and first not in Window.children
     assert first.ids.keypad.on_ok is None  # closed, it holds nothing of the table's callbacks
+    assert first.ids.keypad.value == ""  # nor the sealed bid's digits
     second = ask_number(home, "a price", "printed on the board", got.append, max_digits=4)
     harness.frames(2)
     pad = second.ids.keypad

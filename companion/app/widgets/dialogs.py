@@ -296,8 +296,9 @@ def _build_number_dialog(app) -> Dialog:
     cancel = Factory.Btn(text=app.t("common.cancel"), kind="quiet")  # a touch high (kv): 0.8 was 35 px
     cancel.bind(on_tap=lambda *_: d.dismiss())
 
-    def closed(*_):  # a closed dialog holds no action: they hold the app, its key is weak
-        pad.on_ok = pad.on_empty = None
+    def closed(*_):  # a closed dialog holds no action (they hold the app, its key is weak), no digit
+        pad.on_ok = pad.on_empty = None  # (a sealed bid's digits stay only in what OK handed on)
+        pad.value = ""
 
     d.bind(on_dismiss=closed)
     for w in (text, pad, note, cancel):
