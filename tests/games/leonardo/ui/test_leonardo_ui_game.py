@@ -158,7 +158,7 @@ def test_the_setup_screen_draws_its_board_and_makes_its_rows_ahead(home):
     rows = list(middle._middle_rows)
     assert len(rows) == GAME.seats[0] and tuple(screen.size) == app.play_size()
     assert len(ring.cells) == 32 and ring.canvas.before.children  # drawn
-    seat_rows = list(screen._spare_rows)
+    seat_rows = list(screen._seat_rows)
     assert len(seat_rows) == GAME.seats[0]
     rendered = ring_module._name_texture.cache_info().misses
     start_by_touch(app)  # the setup screen the app shows draws the same board too
@@ -171,3 +171,39 @@ def test_the_setup_screen_draws_its_board_and_makes_its_rows_ahead(home):
     assert middle._middle_rows == rows and list(reversed(middle.children)) == rows
     shown = [row.name for row in reversed(screen.ids.controls.children) if row in seat_rows]
     assert shown == [p["name"] for p in app.session.view()["seats"]]  # the seats' rows, made ahead
+
+
+def test_the_seats_rows_are_kept_from_tap_to_tap_and_game_to_game(home):
+    """Issue 13 (every tap under 50 ms): a deal or a faction refreshes the setup screen with
+    the same rows, and the next game's setup shows them again; each row's buttons still act
+    for its own seat, a dealt palace's button is off with its reason, and back on next game."""
+    from leonardo_ui_helpers import tap_space
+
+    from companion.games.leonardo.ui import presenters as P
+
+    app = home
+    save_example_box(app)
+    start_by_touch(app)
+    screen = app.screens[L + "setup"]
+    rows = [r for r in reversed(screen.ids.controls.children) if r in screen._seat_rows]
+    assert len(rows) == 3
+    space = P.action(app.session.legal(), "DealPalace", 1)["spaces"][0]
+    tap(app, "deal_1")
+    assert screen.dealing == 1 and screen.ids.deal_1.kind == "selected"
+    tap_space(app, space)
+    assert app.session.view()["dealt"][1] == space
+    again = [r for r in reversed(screen.ids.controls.children) if r in screen._seat_rows]
+    assert again == rows  # refreshed, not made again
+    assert screen.ids.deal_1.reason and screen.ids.deal_0.reason == ""
+    harness.tap(screen.ids.deal_1, 3)  # off: it says why, and starts no deal
+    assert screen.dealing == -1
+    tap(app, "deal_2")
+    assert screen.dealing == 2  # the third row still deals for the third seat
+
+    app.go("home")
+    harness.frames(2)
+    start_by_touch(app)  # the next game: the same rows, every palace to deal again
+    shown_rows = [r for r in reversed(screen.ids.controls.children) if r in screen._seat_rows]
+    assert shown_rows == rows
+    assert all(screen.ids[f"deal_{i}"].reason == "" for i in range(3))
+    assert [r.name for r in rows] == [p["name"] for p in app.session.view()["seats"]]

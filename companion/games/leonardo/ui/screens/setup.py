@@ -30,9 +30,20 @@ class LeonardoSetupScreen(LeonardoPlayScreen):
         from companion.games.leonardo.game import GAME
 
         super().ahead()
-        spare = self.__dict__.setdefault("_spare_rows", [])
-        while len(spare) < GAME.seats[0]:
-            spare.append(Factory.LeonardoSetupRow())
+        self._seat_row(GAME.seats[0] - 1)
+
+    def _seat_row(self, seat: int) -> Any:
+        """The row of ``seat`` (and of every seat before it), made once and kept: a deal or a
+        faction refreshes the screen, and the next game's setup shows the same rows. Its
+        buttons act for that seat; a dealt palace's button is off (its reason), so it never
+        starts a deal."""
+        rows = self.__dict__.setdefault("_seat_rows", [])
+        while len(rows) <= seat:
+            row = Factory.LeonardoSetupRow()
+            row.ids.deal.bind(on_tap=lambda _b, i=len(rows): self.start_dealing(i))
+            row.ids.faction.bind(on_tap=lambda _b, i=len(rows): self.open_faction(i))
+            rows.append(row)
+        return rows[seat]
 
     def refresh(self) -> None:
         if not self.ready():
@@ -59,9 +70,8 @@ class LeonardoSetupScreen(LeonardoPlayScreen):
         self.help = self.tt("setup.help")
         hw = self.hardware
         states = hw.seat_states if hw is not None else {}
-        spare = self.__dict__.get("_spare_rows")  # made ahead (``ahead``), never shown yet
         for i, p in enumerate(view["seats"]):
-            row = spare.pop() if spare else Factory.LeonardoSetupRow()
+            row = self._seat_row(i)
             row.name, row.rgba = p["name"], P.seat_rgba(view, i)
             dealt = view["dealt"][i]
             deal = row.ids.deal
@@ -72,14 +82,13 @@ class LeonardoSetupScreen(LeonardoPlayScreen):
             else:
                 deal.text = self.tt("setup.deal") if self.dealing != i else self.tt("setup.tap_palace")
                 deal.kind = "selected" if self.dealing == i else "primary"
-                deal.bind(on_tap=lambda _b, seat=i: self.start_dealing(seat))
+                deal.reason = ""
             chosen = bool(p.get("faction_chosen"))
             faction = row.ids.faction
             entering = states.get(i) == "entering" and not (hw is not None and hw.uses_keypad(i))
             faction.text = (self.tt("setup.faction_chosen") if chosen else
                             self.tt("setup.faction_handset") if entering else self.tt("setup.faction_choose"))
             faction.kind = "quiet" if chosen else "primary"
-            faction.bind(on_tap=lambda _b, seat=i: self.open_faction(seat))
             self.ids[f"deal_{i}"], self.ids[f"faction_{i}"] = deal, faction
             box.add_widget(row)
         line = Factory.BoxLayout(size_hint_y=None, height=app.touch, spacing=app.u * 6)
