@@ -6,7 +6,9 @@ for one (``bench/first_visits.py``). While nobody touches the window, the app no
 work ahead, a piece at a time (the clock's idle check, ``main.py``): on a game's screens, the
 next of its screens not built yet, and once one is built what it makes on its first fill (its
 optional ``ahead()``: the first play screen's widgets, its map or board drawn, made while the
-players type their names, so the Start tap does not make them); on home, the kv files and
+players type their names, so the Start tap does not make them), then a screen not shown
+that says it shows an earlier state (its optional ``stale()``: Magnate's city after a
+command), refreshed so the tap that opens it does not; on home, the kv files and
 classes of the game the table played last, then its setup form, built and filled (a setup
 form only reads: the seats, the variants, the box's line), then what a session's first text
 field loads (Kivy's clipboard, the theme's images), then the other games' kv files and
@@ -58,7 +60,8 @@ class WarmUp:
     def step(self, current: str) -> str | None:
         game = current.partition(".")[0]
         if "." in current and game in self.uis:
-            return self._screen_ahead(self.uis[game], current) or self.screens.build_next(self.uis[game])
+            ui = self.uis[game]
+            return self._screen_ahead(ui, current) or self.screens.build_next(ui) or self._stale(ui, current)
         if current != "home":
             return None
         if self._likely is None:
@@ -102,6 +105,17 @@ class WarmUp:
                 self.ahead.add(name)
                 screen.ahead()
                 return name + " ahead"
+        return None
+
+    def _stale(self, ui: GameUI, current: str) -> str | None:
+        """A built screen of ``ui``, not shown, that says it shows an earlier state (its
+        optional ``stale()``: Magnate's city after a command), refreshed, so that the tap that
+        opens it does not make it again."""
+        for name in self.screens.prepared.get(ui.name, ()):
+            screen = self.screens.get(name)
+            if name != current and screen is not None and hasattr(screen, "stale") and screen.stale():
+                screen.refresh()
+                return name + " refreshed"
         return None
 
     def _last_game(self, ui: GameUI) -> str | None:

@@ -39,6 +39,22 @@ class FakeAheadScreen(FakeScreen):
         self.aheads += 1
 
 
+class FakeStaleScreen(FakeScreen):
+    """A screen that says when it shows an earlier state (``stale()``): a refresh brings it
+    up to date."""
+
+    def __init__(self, name: str):
+        super().__init__(name)
+        self.behind = False
+
+    def stale(self) -> bool:
+        return self.behind
+
+    def refresh(self) -> None:
+        super().refresh()
+        self.behind = False
+
+
 @dataclass
 class FakeUI:
     """The part of ``GameUI`` the screen book and the warm-up use; ``built`` records each
@@ -48,6 +64,7 @@ class FakeUI:
     names: tuple[str, ...]
     built: list[str] = field(default_factory=list)
     ahead: tuple[str, ...] = ()  # the screens with an ``ahead()``
+    stale: tuple[str, ...] = ()  # the screens with a ``stale()``
 
     @property
     def new_game_screen(self) -> str:
@@ -58,4 +75,5 @@ class FakeUI:
 
     def screens(self) -> dict[str, type]:
         self.built.append(self.name)
-        return {f"{self.name}.{n}": FakeAheadScreen if n in self.ahead else FakeScreen for n in self.names}
+        return {f"{self.name}.{n}": FakeAheadScreen if n in self.ahead else FakeStaleScreen if n in self.stale
+                else FakeScreen for n in self.names}

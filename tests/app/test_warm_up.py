@@ -66,6 +66,22 @@ def test_a_screen_built_makes_its_first_fill_ahead_before_the_next_is_built():
     assert table.warm.step("magnate.setup") is None and screens["magnate.new_game"].aheads == 1
 
 
+def test_a_screen_showing_an_earlier_state_is_refreshed_when_nothing_else_is_left():
+    """Issue 13: Magnate's city made again in the tap that opened it after a command (72 ms
+    here). A built screen not shown whose ``stale()`` says so is refreshed, once, after the
+    game's screens are built; never the screen shown, never one up to date."""
+    uis = {"magnate": FakeUI("magnate", ("new_game", "turn", "city"), stale=("city",))}
+    table = Table(uis)
+    table.screens["magnate.turn"]
+    assert [table.warm.step("magnate.turn") for _ in range(3)] == ["magnate.new_game", "magnate.city", None]
+    city = table.screens["magnate.city"]
+    assert city.refreshes == 0  # up to date: left alone
+    city.behind = True  # a command on the turn screen
+    assert table.warm.step("magnate.city") is None and city.refreshes == 0  # shown: its own refresh
+    assert table.warm.step("magnate.turn") == "magnate.city refreshed" and city.refreshes == 1
+    assert table.warm.step("magnate.turn") is None and city.refreshes == 1
+
+
 def test_on_home_the_last_game_is_prepared_then_its_setup_form_built():
     table = Table(games())
     assert table.warm.step("home") == "magnate"  # kv files and classes, nothing built

@@ -208,3 +208,39 @@ def test_the_setup_screen_makes_its_first_fill_ahead(home, monkeypatch):
     assert list(bar.children) == lines and [list(line.ids.chips.children) for line in lines] == chips
     assert [line.name for line in reversed(lines)] == [p["name"] for p in app.session.view()["seats"]]
     assert set(screen._pool.values()) <= set(spare)  # the buttons shown are those made ahead
+
+
+def test_the_city_is_made_again_while_the_table_is_idle(game, monkeypatch):
+    """Issue 13 (every tap under 50 ms): the table view after a command made every district
+    panel and card again inside its tap (72 ms here). Now the app's warm-up brings the city
+    up to date in the first idle pause after the command, and the tap that opens it makes
+    nothing; it shows the new state."""
+    from companion.games.magnate.ui.screens import city as city_module
+
+    app = game
+    play(app, until=18)  # Anna's roll: her Sailor is built next
+    city = app.screens[M + "city"]
+    app.go_table()
+    harness.frames(2)
+    app.go_current()
+    harness.frames(2)
+    assert not city.stale()
+    play(app, until=19)  # the Sailor built on the turn screen
+    assert city.stale()
+    made = []
+    real_make = city_module.make
+
+    def counted(*args, **kwargs):
+        made.append(args[0])
+        return real_make(*args, **kwargs)
+
+    monkeypatch.setattr(city_module, "make", counted)
+    for _ in range(len(app.screens.prepared["magnate"]) + 2):  # every other piece ahead first
+        app.collector.last_touch -= 10.0
+        app._idle_tick(0)
+        harness.frames(1)
+    assert not city.stale() and "MagnateCardChip" in made
+    made.clear()
+    tap("top_table")
+    assert app.manager.current == M + "city" and made == []  # nothing made in the tap
+    assert any(c.label and "Sailor" in c.label for c in city.walk() if type(c).__name__ == "MagnateCardChip")

@@ -17,13 +17,22 @@ class MagnateCityScreen(MagnateScreen):
     note = StringProperty("")
     _drawn = None  # (state version, language, scale, touch size) the panels were made for
 
+    def _for(self) -> tuple[object, ...]:
+        s, app = self.session, self.app
+        return (s.version, app.lang, app.u, app.touch)
+
+    def stale(self) -> bool:
+        """The panels are of an earlier state (a command since): the app's warm-up makes them
+        again while the table is idle, so the table view's tap does not (28 ms of 72 here)."""
+        return self.ready() and self._for() != self._drawn
+
     def refresh(self) -> None:
         if not self.ready():
             return
         s, app = self.session, self.app
         view = s.view()
         self.show_tokens()
-        drawn = (s.version, app.lang, app.u, app.touch)
+        drawn = self._for()
         if drawn == self._drawn:
             return  # the same state (back and forth from the turn screen): the panels stay
         self._drawn = drawn
