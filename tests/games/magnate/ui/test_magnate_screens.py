@@ -217,6 +217,9 @@ def test_the_city_is_made_again_while_the_table_is_idle(game, monkeypatch):
     nothing; it shows the new state."""
     from companion.games.magnate.ui.screens import city as city_module
 
+    def sailors():
+        return [c for c in city.walk() if type(c).__name__ == "MagnateCardChip" and "Sailor" in c.label]
+
     app = game
     play(app, until=18)  # Anna's roll: her Sailor is built next
     city = app.screens[M + "city"]
@@ -226,7 +229,7 @@ def test_the_city_is_made_again_while_the_table_is_idle(game, monkeypatch):
     harness.frames(2)
     assert not city.stale()
     play(app, until=19)  # the Sailor built on the turn screen
-    assert city.stale()
+    assert city.stale() and sailors() == []
     made = []
     real_make = city_module.make
 
@@ -239,8 +242,39 @@ def test_the_city_is_made_again_while_the_table_is_idle(game, monkeypatch):
         app.collector.last_touch -= 10.0
         app._idle_tick(0)
         harness.frames(1)
-    assert not city.stale() and "MagnateCardChip" in made
+    assert not city.stale() and len(sailors()) == 1  # up to date before the tap
     made.clear()
     tap("top_table")
     assert app.manager.current == M + "city" and made == []  # nothing made in the tap
-    assert any(c.label and "Sailor" in c.label for c in city.walk() if type(c).__name__ == "MagnateCardChip")
+    assert len(sailors()) == 1 and sailors()[0].get_root_window() is not None
+
+
+def test_the_city_keeps_its_panels_and_cards_from_state_to_state(game):
+    """The city after a command sets its kept district panels and card chips to the new state
+    (a build is one chip more); after an undo the chip is gone from the column, and a column
+    with no card says it is empty."""
+    app = game
+    play(app, until=19)  # Anna's Sailor built
+    app.go_table()
+    harness.frames(2)
+    city = app.screens[M + "city"]
+
+    def chips():
+        return [c for c in city.walk() if type(c).__name__ == "MagnateCardChip"]
+
+    panels = {d: city.ids["district_" + d] for d in app.session.view()["districts"]}
+    shown = chips()
+    assert [c for c in shown if "Sailor" in c.label]
+    app.go_current()
+    harness.frames(2)
+    tap("top_undo")
+    app.go_table()
+    harness.frames(2)
+    assert {d: city.ids["district_" + d] for d in panels} == panels  # the same panels
+    assert not [c for c in chips() if "Sailor" in c.label] and len(chips()) == len(shown) - 1
+    assert set(chips()) <= set(shown)  # no chip made for a smaller city
+    view = app.session.view()
+    for d in view["districts"]:
+        for seat, column in enumerate(view["city"][d]):
+            texts = harness.texts(city.ids[f"side_{d}_{seat}"])
+            assert (app.t("magnate.city.empty") in texts) == (not column)
