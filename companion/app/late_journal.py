@@ -51,9 +51,14 @@ class LateJournal:
         return cls(settings, games, Path(database_location(settings.get("database"))).expanduser())
 
     def start(self, post: Callable[[Callable[[], None]], None], landed: Callable[[], None]) -> None:
-        """Open the journal in a thread; ``landed`` is posted to the main thread once it is open."""
+        """Open the journal in a thread; ``landed`` is posted to the main thread once it is open.
+        Opened already on this thread (a tap before the first frame waited for it), ``landed``
+        is posted now: else the journal was never handed over, and the app kept waiting for it
+        (its notices unsaid, home's work ahead held back)."""
         with self._lock:
             if self._thread is not None:
+                if self._thread is threading.current_thread() and self._opened is not None:
+                    post(landed)
                 return
             self._thread = threading.Thread(target=self._open, args=(post, landed), name="journal-open",
                                             daemon=True)

@@ -55,6 +55,22 @@ def test_a_resume_tapped_before_the_journal_is_open_waits_for_it(home, monkeypat
     app.go("home")
 
 
+def test_a_journal_opened_before_the_first_frame_is_handed_over_at_it(home):
+    """A tap before the first frame (a finger on the glass at start) waits for the journal,
+    opened then on the main thread; the first frame hands it over all the same. It never was:
+    the app waited for it the whole session (its notices unsaid, home's work ahead held back)."""
+    app = home
+    game_id = start(app).game_id
+    restart_late(app)
+    late = app.session.journal
+    assert isinstance(late, LateJournal) and not late.is_open
+    late.opened()  # what a resume tapped before the first frame does
+    assert late.is_open and not app.journal_ready()
+    harness.frames_until(app.journal_ready, 5)
+    assert app.session.journal is late.opened()[0] and app.session.unfinished(app.uis).id == game_id
+    app.go("home")
+
+
 def test_a_journal_held_elsewhere_is_opened_before_the_first_screen_and_said(home):
     """Another app holds the file: the list cannot be trusted, so the journal is opened at
     once and its refusal is on the first screen (in memory meanwhile), as before."""
