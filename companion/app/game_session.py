@@ -285,6 +285,13 @@ class GameSession:
         self._set_state(state, kind="resume")
         return True
 
+    def peek(self, game_id: int) -> tuple[dict[str, Any], dict[str, Any]]:
+        """A game of the journal read without opening it (the journal keeps it read, so opening
+        it next does not read it again): its public view and its legal actions."""
+        game = registry.get(str(self.journal.header(game_id).get("game")))
+        state = self.journal.state(game_id)
+        return game.public_view(state), game.legal(state)
+
     def _leave(self, game_id: int) -> None:
         """The table moves to ``game_id``: the journal lets go of the game it leaves (its
         state and undo's kept states), which would otherwise stay in memory game after game."""

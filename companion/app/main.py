@@ -27,7 +27,7 @@ from companion.app.hardware_hub import HardwareHub
 from companion.app.idle_collector import IdleCollector
 from companion.app.warm_up import QUIET as WARM_QUIET
 from companion.app.warm_up import TICK as WARM_TICK
-from companion.app.warm_up import WarmUp
+from companion.app.warm_up import Resumable, WarmUp
 from companion.app.phone_link import PhoneLink
 from companion.app.i18n import LANGUAGES, Translations
 from companion.app.late_journal import LateJournal
@@ -139,7 +139,7 @@ class CompanionApp(App):
         layouts = {name.removesuffix(".kv"): kv_path(name) for name in SHELL_KV}
         self.screens = Screens(manager, SHELL_SCREENS, self._uis_open_first, layouts)
         self.screens["home"]
-        self.warm_up = WarmUp(self.screens, self.uis, self._last_game)
+        self.warm_up = WarmUp(self.screens, self.uis, self._last_game, resumable=self._resumable)
         manager.bind(current=self._on_screen_changed)
         self.bind(in_game=self._on_screen_changed)
         Window.bind(size=self._on_window_size, on_key_down=self._on_key_down, on_key_up=self._on_key_up)
@@ -192,6 +192,18 @@ class CompanionApp(App):
             return None
         games = self.session.games()
         return games[0].game if games else ""
+
+    def _resumable(self) -> Resumable | None:
+        """The game home's Resume would open, with what reads it from the journal ahead and
+        names the screen it opens on."""
+        s = self.session
+        if s is None or (s.has_game and not s.finished):
+            return None
+        info = s.unfinished(playable=self.uis)
+        if info is None:
+            return None
+        ui, game_id = self.uis[info.game], info.id
+        return Resumable(info.game, lambda: ui.screen_for(*s.peek(game_id)))
 
     def _on_window_size(self, _window: Any, size: tuple[int, int]) -> None:
         w, h = size

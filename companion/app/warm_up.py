@@ -8,23 +8,26 @@ next of its screens not built yet, and once one is built what it makes on its fi
 optional ``ahead()``: the first play screen's widgets, its map or board drawn, made while the
 players type their names, so the Start tap does not make them), then a screen not shown
 that says it shows an earlier state (its optional ``stale()``: Magnate's city after a
-command), refreshed so the tap that opens it does not; on home, the kv files and
-classes of the game the table played last, then its setup form, built and filled (a setup
-form only reads: the seats, the variants, the box's line), then what a session's first text
+command), refreshed so the tap that opens it does not. On home: a game to resume read from
+the journal and the screen Resume opens on built, its first fill made (an app started again at a table
+mid-game read the game, imported its rules and built that screen inside the Resume tap, 60 to
+95 ms here); the kv files and classes of the game the table played last, then its setup form,
+built and filled (a setup form only reads: the seats, the variants, the box's line); then the
+resumed game's other screens; then what a session's first text
 field loads (Kivy's clipboard, the theme's images), then the other games' kv files and
 classes, nothing built: a table that switches games, or a brand-new one, paid them in the tap
 that picked a game (64 to 111 ms). They keep about 1 MB a game; the other games' setup forms
 built and filled too would keep about 3 MB a game for the whole session, so they are not. On
 a game's screens nothing is built that the old way did not build (every screen of a game was
 built with its first); on home, the last game's setup form is built whether or not the table
-picks that game again.
+picks that game again, and a game to resume's screens whether or not it is resumed.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.app.game_ui import GameUI
 
@@ -41,17 +44,30 @@ QUIET = 0.2  # seconds without a touch before the next piece
 TICK = 0.1  # seconds between two checks of the clock
 
 
+class Resumable(NamedTuple):
+    """The game home's Resume would open: its game's name, and what reads its state from the
+    journal (kept there, so the tap finds it read) and names the screen Resume opens."""
+
+    game: str
+    read: Callable[[], str]
+
+
 class WarmUp:
     """``step(current)`` does the next piece of work for the screen ``current`` shows, if
     there is one, and says what it did (a screen's name, or a game prepared), else None.
     ``likely()`` names the game the table played last: None while the journal is still being
-    opened, "" when it holds no game."""
+    opened, "" when it holds no game. ``resumable()``, asked once the journal is open, names
+    the game home's Resume would open, with what reads its state from the journal, or None."""
 
     def __init__(self, screens: Any, uis: Mapping[str, GameUI], likely: Callable[[], str | None],
-                 text_field: Callable[[], object] | None = None) -> None:
+                 text_field: Callable[[], object] | None = None,
+                 resumable: Callable[[], Resumable | None] | None = None) -> None:
         self.screens, self.uis, self.likely = screens, uis, likely
         self.text_field = text_field or _text_field
+        self.resumable = resumable
         self._likely: str | None = None  # asked once it is known
+        self._resume: Resumable | None = None  # asked with it
+        self.read: dict[str, str] = {}  # games whose state to resume was read ahead: the screen it opens on
         self.filled: set[str] = set()  # setup forms filled ahead
         self.ahead: set[str] = set()  # screens whose ``ahead()`` has run
         self.text_fields = False  # what a first text field loads, loaded
@@ -68,8 +84,35 @@ class WarmUp:
             self._likely = self.likely()
             if self._likely is None:  # the journal is still being opened
                 return None
+            self._resume = self.resumable() if self.resumable is not None else None
         ui = self.uis.get(self._likely)
-        return (self._last_game(ui) if ui is not None else None) or self._text_fields() or self._other_games()
+        return (self._resume_ahead() or (self._last_game(ui) if ui is not None else None)
+                or self._resume_ahead(rest=True) or self._text_fields() or self._other_games())
+
+    def _resume_ahead(self, rest: bool = False) -> str | None:
+        """The next piece for the game home's Resume would open (the likely tap of a table that
+        starts the app again mid-game): prepared, its state read from the journal, the screen it
+        opens on built and its first fill made; with ``rest``, once the last game's setup form
+        is ready too (a new game is the other tap home offers), the game's other screens."""
+        if self._resume is None or self._resume.game not in self.uis:
+            return None
+        ui = self.uis[self._resume.game]
+        if ui.name not in self.screens.prepared:
+            self.screens.prepare(ui)
+            return ui.name
+        if ui.name not in self.read:
+            try:
+                self.read[ui.name] = self._resume.read()
+            except Exception:  # a journal it cannot read: the Resume tap says why, as before
+                log.exception("reading the %s game to resume ahead failed", ui.name)
+                self.read[ui.name] = ""
+            return ui.name + " read"
+        first = self.read[ui.name]
+        if first in self.screens.prepared[ui.name] and first not in self.screens:
+            return str(self.screens[first].name)
+        if not rest:
+            return self._screen_ahead(ui, "home", first)
+        return self.screens.build_next(ui) or self._screen_ahead(ui, "home")
 
     def _text_fields(self) -> str | None:
         """Once: what the first text field of a session loads (Kivy's clipboard, the theme's
@@ -94,12 +137,13 @@ class WarmUp:
                 return ui.name
         return None
 
-    def _screen_ahead(self, ui: GameUI, current: str) -> str | None:
-        """The next built screen of ``ui`` whose optional ``ahead()`` has not run: it makes
-        ahead what the screen's first fill would make (the widgets of a game's first screen, its
-        map or board drawn), so the Start tap does not. Never on the screen shown: what it
-        shows is the open game's, and ``ahead()`` fills for a game not started yet."""
-        for name in self.screens.prepared.get(ui.name, ()):
+    def _screen_ahead(self, ui: GameUI, current: str, only: str | None = None) -> str | None:
+        """The next built screen of ``ui`` (``only`` that one) whose optional ``ahead()`` has
+        not run: it makes ahead what the screen's first fill would make (the widgets of a
+        game's first screen, its map or board drawn), so the Start tap does not. Never on the
+        screen shown: what it shows is the open game's, and ``ahead()`` fills for a game not
+        started yet."""
+        for name in self.screens.prepared.get(ui.name, ()) if only is None else (only,):
             screen = self.screens.get(name)
             if name not in self.ahead and name != current and screen is not None and hasattr(screen, "ahead"):
                 self.ahead.add(name)

@@ -74,6 +74,30 @@ def test_undo_and_the_preview_change_nothing_they_should_not(session, toy):
     assert session.view()["picked"] == []
 
 
+def test_a_peek_reads_a_game_without_opening_it_and_the_resume_reads_it_no_more(tmp_path, toy, monkeypatch):
+    """Issue 13: home reads the game to resume ahead (its view and legal actions, for the screen
+    Resume opens on); the session still holds no game, and the Resume after it finds the game
+    read in the journal."""
+    journal = Journal(tmp_path / "j.sqlite3", key_file=tmp_path / "key")
+    s = GameSession(journal, Settings())
+    assert s.new_game(toy, HEADER) is None
+    assert s.send(pick(toy, 0, 2)).ok
+    game_id = s.game_id
+    s.close()
+    again = GameSession(Journal(tmp_path / "j.sqlite3", key_file=tmp_path / "key"), Settings())
+    try:
+        reads: list[int] = []
+        load = Journal._load
+        monkeypatch.setattr(Journal, "_load", lambda self, gid: reads.append(gid) or load(self, gid))
+        view, legal = again.peek(game_id)
+        assert view["picked"] == [0] and "picks" not in view and legal["to_act"] == [1]
+        assert not again.has_game and reads == [game_id]
+        assert again.resume() and again.view() == view and again.legal() == legal
+        assert reads == [game_id]  # read once, by the peek
+    finally:
+        again.close()
+
+
 def test_resume_offers_the_last_unfinished_game_of_any_game(tmp_path, toy):
     journal = Journal(tmp_path / "j.sqlite3", key_file=tmp_path / "key")
     s = GameSession(journal, Settings())

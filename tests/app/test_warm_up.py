@@ -1,32 +1,47 @@
 """While nobody touches, the app builds ahead what the next taps would build (issue 13: a
 game's first visit built its kv, modules and every screen inside one tap, 80 to 190 ms on the
 development machine): a game's screens one at a time while one of them is shown, and on
-home the last game's kv files, classes and setup form, then the other games' kv files and
-classes."""
+home the game to resume (read from the journal, its screens built), the last game's kv
+files, classes and setup form, then the other games' kv files and classes."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from companion.app import harness
 from companion.app.screen_book import Screens
-from companion.app.warm_up import WarmUp
+from companion.app.warm_up import Resumable, WarmUp
 
 from .screen_fakes import FakeUI, Manager
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @dataclass
 class Table:
     uis: dict[str, FakeUI]
     last: list[str | None] = field(default_factory=lambda: ["magnate"])
+    resume: Resumable | None = None  # the game home's Resume would open
 
     def __post_init__(self) -> None:
         self.manager = Manager()
         self.screens = Screens(self.manager, {}, lambda: list(self.uis.values()))
         self.asked = 0
         self.text_fields = 0
-        self.warm = WarmUp(self.screens, self.uis, self.likely, self.text_field)
+        self.resumables = 0
+        self.warm = WarmUp(self.screens, self.uis, self.likely, self.text_field, resumable=self.resumable)
+
+    def resumable(self) -> Resumable | None:
+        self.resumables += 1
+        return self.resume
 
     def text_field(self) -> object:
         self.text_fields += 1
@@ -140,6 +155,51 @@ def test_a_brand_new_table_prepares_every_game_and_builds_nothing():
     assert table.uis["magnate"].built == ["magnate"] and table.uis["leonardo"].built == ["leonardo"]
 
 
+def test_on_home_the_game_to_resume_is_read_and_its_screen_built_first():
+    """Issue 13: a table that starts the app again mid-game taps Resume, which read the game
+    from the journal and built its screens inside the tap (60 to 95 ms here). Now, before the
+    last game's setup form: the game to resume prepared, read (once), the screen it opens on
+    built and its first fill made; then the setup form (a new game, the other tap home
+    offers), then the resumed game's other screens and theirs."""
+    reads: list[str] = []
+
+    def read() -> str:
+        reads.append("leonardo")
+        return "leonardo.board"
+
+    uis = {"magnate": FakeUI("magnate", ("new_game", "turn")),
+           "leonardo": FakeUI("leonardo", ("new_game", "setup", "board"), ahead=("setup", "board"))}
+    table = Table(uis, last=["leonardo"], resume=Resumable("leonardo", read))
+    steps = [table.warm.step("home") for _ in range(10)]
+    assert steps == ["leonardo", "leonardo read", "leonardo.board", "leonardo.board ahead", "leonardo.new_game",
+                     "leonardo.new_game filled", "leonardo.setup", "leonardo.setup ahead", "text fields", "magnate"]
+    assert reads == ["leonardo"] and table.resumables == 1
+    assert table.manager.added == ["leonardo.board", "leonardo.new_game", "leonardo.setup"]
+    assert table.uis["magnate"].built == ["magnate"]  # the other game: kv and classes only, as before
+    assert table.warm.step("home") is None
+
+
+def test_a_game_to_resume_that_cannot_be_read_ahead_is_left_to_the_tap(caplog):
+    """A journal that fails to give the game back: logged, not raised (an error in the clock's
+    idle check would end the app); its screens are built all the same, and the Resume tap
+    says why, as before."""
+
+    def read() -> str:
+        raise OSError("disk I/O error")
+
+    table = Table(games(), resume=Resumable("magnate", read))
+    steps = [table.warm.step("home") for _ in range(5)]
+    assert steps == ["magnate", "magnate read", "magnate.new_game", "magnate.new_game filled", "magnate.setup"]
+    assert "reading the magnate game to resume ahead failed" in caplog.text
+    assert table.warm.step("home") == "magnate.turn"
+
+
+def test_no_game_to_resume_leaves_home_as_it_was():
+    table = Table(games(), resume=None)
+    steps = [table.warm.step("home") for _ in range(3)]
+    assert steps == ["magnate", "magnate.new_game", "magnate.new_game filled"] and table.resumables == 1
+
+
 def test_a_shell_screen_builds_nothing():
     table = Table(games())
     assert table.warm.step("settings") is None and table.warm.step("history") is None
@@ -207,3 +267,55 @@ def test_the_last_game_is_the_journals_latest(home):
     assert app.journal_ready()
     latest = app.session.games()
     assert app._last_game() == (latest[0].game if latest else "")
+
+
+# a fresh app on FOLDER's journal, whose one game is unfinished: home's idle checks (no real
+# waiting), then Resume, with what the tap read from the journal, built and imported
+RESUME_PROBE = """
+import json, sys
+from companion.app import kivy_env
+kivy_env.configure(headless=True)
+from companion.app import harness
+name, folder = sys.argv[1], sys.argv[2]
+app = harness.start_in(folder)
+for _ in range(40):
+    app.collector.last_touch -= 10.0
+    app._idle_tick(0)
+    harness.frames(1)
+journal = type(app.session.journal)
+reads = []
+load = journal._load
+journal._load = lambda self, game_id: reads.append(game_id) or load(self, game_id)
+built, modules = set(dict(app.screens)), set(sys.modules)
+harness.tap(harness.find_id("resume"))
+print(json.dumps({"screen": app.manager.current, "ahead": app.warm_up.read.get(name), "reads": reads,
+                  "built": sorted(set(dict(app.screens)) - built),
+                  "imported": sorted(m for m in set(sys.modules) - modules if m.startswith("companion"))}))
+harness.stop(app)
+"""
+
+
+@pytest.mark.parametrize("name", ("magnifico", "magnate", "leonardo"))
+def test_a_resume_after_a_pause_reads_builds_and_imports_nothing(tmp_path, name):
+    """Issue 13, in a fresh app: home's warm-up has read the game to resume and built the
+    screen it opens on, so the Resume tap reads nothing from the journal, builds no screen and
+    imports no module but the wording of a game's log lines (0.2 to 0.3 ms by ``python -X
+    importtime``, for the events a screen lists); it opens the screen read ahead."""
+    from companion.core import registry
+    from companion.core.game import demo
+    from companion.storage.journal import Journal
+
+    game = registry.get(name)
+    header = game.demo_header(game.seats[0], 1)
+    with Journal(tmp_path / "journal.sqlite3", key_file=tmp_path / "journal.key") as journal:
+        game_id = journal.new_game(header)
+        for _index, command, _state, _events in demo(game, 1, game.seats[0], header=header, limit=12):
+            journal.submit(game_id, command)
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    done = subprocess.run([sys.executable, "-c", RESUME_PROBE, name, str(tmp_path)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    seen = json.loads(done.stdout.splitlines()[-1])
+    assert seen["screen"].startswith(name + ".") and seen["screen"] == seen["ahead"]
+    assert seen["reads"] == [] and seen["built"] == []
+    assert [m for m in seen["imported"] if m != f"companion.games.{name}.describe"] == []

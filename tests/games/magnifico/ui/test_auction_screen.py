@@ -1,0 +1,32 @@
+"""The auction screen's rows made ahead (issue 13: the Resume or the Start that first opens the
+auction made every seat's row inside the tap, 2 to 3 ms each here)."""
+
+from companion.app import harness
+from companion.app.widgets import common
+from companion.games.magnifico import commands as C
+from companion.games.magnifico.game import GAME
+from tests.games.magnifico.ui.games import new_game_with_cards_removed, roll_start_order
+
+
+def test_the_seats_rows_are_made_ahead_for_the_most_players_and_the_auction_makes_none(home, monkeypatch):
+    app, s = home, home.session
+    screen = app.screens["magnifico.auction"]
+    screen.__dict__.pop("_rows", None)  # as built: no row made yet
+    screen.ahead()
+    assert sorted(seat for seat, *_ in screen._rows) == list(range(GAME.seats[1]))  # five, nobody's yet
+    new_game_with_cards_removed(app)
+    roll_start_order(s)
+    for seat in range(3):
+        assert s.send(C.PlaceFirstCastle(seat, s.action("PlaceFirstCastle")["territories"][seat * 7])).ok
+    draw = s.action("DrawAuction")
+    assert s.send(C.DrawAuction((draw["vehicle_cards"][0], draw["project_cards"][0]))).ok
+    made: list[str] = []
+    real = common.make
+    monkeypatch.setattr("companion.games.magnifico.ui.screens.auction.make",
+                        lambda cls, **kw: made.append(cls) or real(cls, **kw))
+    app.go_current()
+    harness.frames(2)
+    assert app.manager.current == "magnifico.auction"
+    assert "MagSeatBidRow" not in made
+    names = [row.name for row in reversed(screen.ids.seats.children) if hasattr(row, "locked")]
+    assert names == ["Anna", "Bruno", "Carla"]  # the rows made ahead, filled with the game's seats
