@@ -1,6 +1,6 @@
 """Every tap the app's tests make, timed: the slowest screen interactions against 50 ms.
 
-    python bench/every_tap.py [--top 30] [--over 50] [pytest arguments...]
+    python bench/every_tap.py [--top 30] [--over 50] [--pace 0.6] [pytest arguments...]
 
 ``bench_app.py`` times chosen taps many times each. This bench times every touch the screen
 tests make through the window (``harness.Touch``: every button, stepper, tab, form and dialog
@@ -13,6 +13,9 @@ the slowest groups are printed with their median and slowest tap, and every grou
 slowest tap is over the goal. The baseline is ``bench_app``'s plain Kivy button rewriting
 13 labels, timed in the same process after the tests. Default tests: the shell's and every
 game's UI tests (``tests/app``, ``tests/games/*/ui``, ``tests/family``) in one process.
+With ``--pace`` each touch waits that long first, drawing frames, as a table reads the screen
+before its next tap: the app's warm-up and collector then work as they would at a table, and
+the sweep shows what is left over 50 ms at that pace (a test that counts on no pause may fail).
 Each tap also records the process's CPU time in it (far under the wall time: the machine's
 other work had the cores, not the app) and the garbage collections that ran in it (their
 time, and the full ones'), printed for the slowest single taps (``--slowest``) with the
@@ -26,8 +29,10 @@ under this bench (one does: a resume tapped while the journal opens, which also 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import gc
 import os
+import re
 import statistics
 import sys
 import time
@@ -166,7 +171,9 @@ class TapClock:
     The down is dispatched on a frame of its own (the pressed look); the time runs from the
     finger lifting until the next frame is finished, as ``bench_app.timed_taps``."""
 
-    def __init__(self) -> None:
+    def __init__(self, pace: float = 0.0, profile: str = "", over: float = GOAL_MS) -> None:
+        self.pace = pace  # seconds of idle frames before each touch (a table reading the screen)
+        self.profile, self.over = profile, over  # each tap over ``over`` ms: its profile in that folder
         self.rows: list[Tap] = []
         self.test = ""
         self.collections = Collections()
@@ -183,6 +190,11 @@ class TapClock:
         down, up = harness.Touch.down, harness.Touch.up
 
         def timed_down(touch):
+            if clock.test and clock.pace:  # the app's idle work runs as at a table (warm_up.py)
+                end = time.monotonic() + clock.pace
+                while time.monotonic() < end:
+                    harness.frames(1)
+                    time.sleep(0.02)
             harness.frames(1)  # what was queued before, laid out: a finger taps what it sees
             x, y = touch.sx * (harness.Window.width - 1.0), touch.sy * (harness.Window.height - 1.0)
             widget = touched(x, y)
@@ -195,12 +207,21 @@ class TapClock:
             collections = clock.collections
             collections.reset()
             clock.pieces.done = []
+            profiler = cProfile.Profile() if clock.profile and clock.test else None
             c0, t0 = time.process_time(), time.perf_counter()
+            if profiler is not None:
+                profiler.enable()
             up(touch)  # queued: the frame below dispatches it
             harness.frames(1)
             t2 = time.perf_counter()
             bench_app.finish()
             t3 = time.perf_counter()
+            if profiler is not None:
+                profiler.disable()
+                if (t3 - t0) * 1000 > clock.over:
+                    place, name = getattr(touch, "timed_as", ("?", "?"))
+                    label = re.sub(r"[^A-Za-z0-9_.]+", "_", f"{len(clock.rows):04d}_{place}_{name}")
+                    profiler.dump_stats(os.path.join(clock.profile, label + ".prof"))
             ms, cpu = (t3 - t0) * 1000, (time.process_time() - c0) * 1000
             place, name = getattr(touch, "timed_as", ("?", "?"))
             if clock.test:  # not the baseline's own taps, after the tests
@@ -236,6 +257,12 @@ def main() -> None:
     parser.add_argument("--over", type=float, default=GOAL_MS, help="list every group with a tap over this (ms)")
     parser.add_argument("--slowest", type=int, default=15,
                         help="how many of the slowest single taps to print, with their CPU and collection time")
+    parser.add_argument("--pace", type=float, default=0.0,
+                        help="seconds of idle frames before each touch, as a table reads the screen before its"
+                             " next tap (the app's warm-up works meanwhile); 0: at the tests' own pace")
+    parser.add_argument("--profile", default="",
+                        help="a folder: every tap is profiled (cProfile, which slows each tap), and each one"
+                             " over --over ms leaves its profile there")
     parser.add_argument("--young", type=int, default=0,
                         help="the youngest generation's threshold (gc.set_threshold) for the run; 0: the app's own")
     args, rest = parser.parse_known_args()
@@ -245,7 +272,9 @@ def main() -> None:
 
     os.chdir(ROOT)
     load0 = os.getloadavg()
-    clock = TapClock()
+    if args.profile:
+        os.makedirs(args.profile, exist_ok=True)
+    clock = TapClock(args.pace, os.path.abspath(args.profile) if args.profile else "", args.over)
     code = pytest.main(["-p", "no:randomly", "-p", "no:xdist", "-q", "--no-header",
                         *(rest or DEFAULT_TESTS)], plugins=[clock])
     clock.test = ""

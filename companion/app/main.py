@@ -141,6 +141,7 @@ class CompanionApp(App):
         self.screens["home"]
         self.warm_up = WarmUp(self.screens, self.uis, self._last_game, resumable=self._resumable)
         manager.bind(current=self._on_screen_changed)
+        manager.bind(current=self._on_screen_shown)
         self.bind(in_game=self._on_screen_changed)
         Window.bind(size=self._on_window_size, on_key_down=self._on_key_down, on_key_up=self._on_key_up)
         self._on_window_size(Window, Window.size)
@@ -284,6 +285,8 @@ class CompanionApp(App):
         hardware.listeners.append(self._on_session_change)
         phones.listeners.append(self._on_session_change)
         self.session, self.hardware, self.phones = session, hardware, phones
+        if self.warm_up is not None:  # another journal, maybe: asked again
+            self.warm_up.home_again()
         phones.start()
         if isinstance(journal, LateJournal):  # opened once the next frame (the first) is drawn
             Window.unbind(on_flip=self._open_journal_late)
@@ -350,6 +353,11 @@ class CompanionApp(App):
         self.show_bar = self.in_game and self.manager.current not in off
         if self.manager.current in ("game_over", "home"):  # a game ended, or the table left it
             self._tidy_soon()
+
+    def _on_screen_shown(self, _manager: Any, name: str) -> None:
+        """Back on home: a game may have been left to resume, which home's warm-up reads ahead."""
+        if name == "home" and self.warm_up is not None:
+            self.warm_up.home_again()
 
     def _tidy_soon(self) -> None:
         """Give the memory a game left behind back to the system, once the screen is drawn."""

@@ -89,6 +89,12 @@ class WarmUp:
         return (self._resume_ahead() or (self._last_game(ui) if ui is not None else None)
                 or self._resume_ahead(rest=True) or self._text_fields() or self._other_games())
 
+    def home_again(self) -> None:
+        """The table is back on home, or the journal was opened again (the settings changed):
+        the last game and the game to resume are asked again at home's next idle check."""
+        self._likely = self._resume = None
+        self.read.clear()
+
     def _resume_ahead(self, rest: bool = False) -> str | None:
         """The next piece for the game home's Resume would open (the likely tap of a table that
         starts the app again mid-game): prepared, its state read from the journal, the screen it

@@ -194,6 +194,22 @@ def test_a_game_to_resume_that_cannot_be_read_ahead_is_left_to_the_tap(caplog):
     assert table.warm.step("home") == "magnate.turn"
 
 
+def test_back_on_home_the_journal_is_asked_again():
+    """What home works ahead for is asked once the journal is open, and again each time the
+    table comes back to home or the journal is opened again (the settings changed): a game
+    left unfinished since, or in the other journal, is read then."""
+    uis = {"magnate": FakeUI("magnate", ("new_game", "turn")), "leonardo": FakeUI("leonardo", ("new_game", "board"))}
+    table = Table(uis, last=["magnate", "leonardo"])
+    steps = [table.warm.step("home") for _ in range(5)]
+    assert steps == ["magnate", "magnate.new_game", "magnate.new_game filled", "text fields", "leonardo"]
+    assert table.warm.step("home") is None and (table.asked, table.resumables) == (1, 1)
+    table.resume = Resumable("leonardo", lambda: "leonardo.board")
+    table.warm.home_again()
+    steps = [table.warm.step("home") for _ in range(5)]
+    assert steps == ["leonardo read", "leonardo.board", "leonardo.new_game", "leonardo.new_game filled", None]
+    assert (table.asked, table.resumables) == (2, 2)
+
+
 def test_no_game_to_resume_leaves_home_as_it_was():
     table = Table(games(), resume=None)
     steps = [table.warm.step("home") for _ in range(3)]
@@ -262,6 +278,23 @@ def test_a_short_pause_is_enough_for_a_piece_of_work_ahead(home):
     assert app._collecting.timeout == warm_up.TICK
 
 
+def test_the_app_asks_again_back_on_home_and_on_a_journal_opened_again(home, monkeypatch):
+    """A table that leaves a game for home, or whose settings open the journal again, may have a
+    game to resume that the warm-up has not read: it asks again then, not on every change."""
+    app = home
+    calls: list[str] = []
+    monkeypatch.setattr(app.warm_up, "home_again", lambda: calls.append(app.manager.current))
+    app.go("settings")
+    harness.frames(1)
+    assert calls == []
+    app.go("home")
+    harness.frames(1)
+    assert calls == ["home"]
+    app._start_session()  # what a change of the settings does
+    harness.frames(1)
+    assert calls == ["home", "home"]
+
+
 def test_the_last_game_is_the_journals_latest(home):
     app = home
     assert app.journal_ready()
@@ -286,9 +319,9 @@ journal = type(app.session.journal)
 reads = []
 load = journal._load
 journal._load = lambda self, game_id: reads.append(game_id) or load(self, game_id)
-built, modules = set(dict(app.screens)), set(sys.modules)
+built, modules, ahead = set(dict(app.screens)), set(sys.modules), app.warm_up.read.get(name)
 harness.tap(harness.find_id("resume"))
-print(json.dumps({"screen": app.manager.current, "ahead": app.warm_up.read.get(name), "reads": reads,
+print(json.dumps({"screen": app.manager.current, "ahead": ahead, "reads": reads,
                   "built": sorted(set(dict(app.screens)) - built),
                   "imported": sorted(m for m in set(sys.modules) - modules if m.startswith("companion"))}))
 harness.stop(app)

@@ -217,3 +217,27 @@ def shown(app: Any) -> dict[str, Any]:
     harness.frames(2)
     return {"screen": app.manager.current, "banner": app.banner, "phase": app.phase_line,
             "texts": harness.texts(screen(app))}
+
+
+def play_until(app: Any, done: Any, seed: int = 92) -> dict[str, Any]:
+    """The bots' game (sent as the screens send it) until ``done(view)``; the screen of that moment."""
+    s = app.session
+    for _ in range(400):
+        view = s.view()
+        if done(view):
+            app.go_current()
+            harness.frames(3)
+            return view
+        command = GAME.demo_move(s.state, seed, len(s.commands()))
+        assert command is not None, "the game ended first"
+        assert app.send(command), s.last_reason
+    raise AssertionError("never got there")
+
+
+def new_game(app: Any, faces: dict[int, int] | None = None, sealed_bets: bool = False) -> None:
+    """A game by touches on the example box; ``faces``: the machina's weights the table entered."""
+    profile = B.example()
+    if faces is not None:
+        profile["machina"]["faces"] = {str(n): faces.get(n, 0) for n in B.MACHINA}
+    box_profile.save(GAME, profile, app.session.profile_path("leonardo"))
+    start_by_touch(app, variants={"sealed_bets": sealed_bets})

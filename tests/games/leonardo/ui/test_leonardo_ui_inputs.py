@@ -9,41 +9,14 @@ from __future__ import annotations
 
 import random
 
-from leonardo_ui_helpers import L, start_by_touch, tap
+from leonardo_ui_helpers import L, new_game, play_until, tap
 
 from companion.app import harness
 from companion.games.leonardo import box as B
 from companion.games.leonardo import commands as C
 from companion.games.leonardo.game import GAME
 from companion.games.leonardo.ui.presenters import head_task
-from companion.storage import box_profile
 from hardware.dice import Roll
-
-SEED = 92
-
-
-def play_until(app, done):
-    """The bots' game (sent as the screens send it) until ``done(view)``; the screen of that moment."""
-    s = app.session
-    for _ in range(400):
-        view = s.view()
-        if done(view):
-            app.go_current()
-            harness.frames(3)
-            return view
-        command = GAME.demo_move(s.state, SEED, len(s.commands()))
-        assert command is not None, "the game ended first"
-        assert app.send(command), s.last_reason
-    raise AssertionError("never got there")
-
-
-def new_game(app, faces=None):
-    """A game by touches on the example box; ``faces``: the machina's weights the table entered."""
-    profile = B.example()
-    if faces is not None:
-        profile["machina"]["faces"] = {str(n): faces.get(n, 0) for n in B.MACHINA}
-    box_profile.save(GAME, profile, app.session.profile_path("leonardo"))
-    start_by_touch(app, variants={"sealed_bets": False})
 
 
 def spin_due(app):

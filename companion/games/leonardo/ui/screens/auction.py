@@ -71,7 +71,7 @@ class LeonardoAuctionScreen(LeonardoPlayScreen):
                                 price=price if price is not None else "?")
         hw = self.hardware
         states = hw.seat_states if hw is not None else {}
-        rows = self._rows_for(s.game_id)
+        rows = self._rows_for()
         for seat in task["bidders"]:
             made = rows.get(seat)
             if made is None:
@@ -110,9 +110,22 @@ class LeonardoAuctionScreen(LeonardoPlayScreen):
             bottom.add_widget(make("Dim", text=app.reason(notice)))
         self.show_ring(selected=[space])
 
-    def _rows_for(self, game: Any) -> dict[int, _Row]:
-        """The rows made for this game at this size and language (made again when they change)."""
-        key = (game, self.app.lang, self.app.u, self.app.touch)
+    def ahead(self) -> None:
+        """While the table is idle (the app's warm-up): the board, as every play screen, and a
+        row for each seat of the most players, so the first auction of a session (after a
+        landing or a Resume) only fills them (making them cost 6 ms a bidder here)."""
+        super().ahead()
+        from companion.games.leonardo.game import GAME
+
+        rows = self._rows_for()
+        for seat in range(GAME.seats[1]):
+            if seat not in rows:
+                rows[seat] = _Row(self, seat)
+
+    def _rows_for(self) -> dict[int, _Row]:
+        """The rows made at this size and in this language (made again when they change); each
+        is filled for the game at every draw, so they serve game after game."""
+        key = (self.app.lang, self.app.u, self.app.touch)
         if key != self._rows_key:
             self._rows_key, self._rows = key, {}
         return self._rows
