@@ -3,6 +3,7 @@
 import pytest
 
 from companion.app import harness
+from companion.games.magnifico.ui import presenters
 from tests.games.magnifico.ui.games import mag
 
 SEATS = [{"name": n, "color": c} for n, c in (("Anna", "red"), ("Bruno", "blue"), ("Carla", "green"))]
@@ -56,3 +57,25 @@ def test_the_setup_map_is_drawn_ahead_at_the_size_the_game_shows(home):
     app.go_current()
     harness.frames(2)
     assert tuple(app.screens[app.manager.current].size) == app.play_size()  # the size foreseen
+
+
+@pytest.mark.parametrize("name", ["magnifico.table", "magnifico.turn", "magnifico.income"])
+def test_every_screen_with_a_map_draws_it_ahead_and_its_first_visit_draws_it_no_more(home, name):
+    """Issue 13: the table view's first visit in a session spread and drew its map inside the
+    tap (about 35 ms of 60 to 84 here); the turn's and the income's likewise. Each screen with
+    a map now draws it ahead, as the setup screen does."""
+    app = home
+    app.go("home")
+    harness.frames(2)
+    cls = app.screens.prepare(app.uis["magnifico"])[name]
+    screen = cls(name=name)  # never filled, as in a fresh app
+    screen.ahead()
+    harness.frames(3)
+    m = screen.ids.map
+    drawn = m._layout
+    assert drawn is not None and tuple(screen.size) == app.play_size() and m._centres
+    assert mag(app).new_game(seats=SEATS, variants={}, target=30, soldiers=40) is None
+    for k, v in presenters.map_layers(app.session).items():  # what each one's fill sets (the turn's, in its phase)
+        setattr(m, k, v)
+    harness.frames(3)
+    assert m.map_data == app.session.view()["map"] and m._layout is drawn  # neither spread nor drawn again

@@ -31,6 +31,7 @@ class MagnificoAuctionScreen(MagnificoScreen):
 
         for seat in range(GAME.seats[1]):
             self._seat_row(seat)
+        super().ahead()
 
     def refresh(self):
         s = self.session
@@ -93,9 +94,9 @@ class MagnificoAuctionScreen(MagnificoScreen):
         kinds = s.view()["cards"]
         picked_v = [c for c in self.picked if kinds[c]["kind"] in ("tank", "airplane")]
         picked_p = [c for c in self.picked if c not in picked_v]
-        grid = Factory.GridLayout(cols=3, spacing=app.u * 4, size_hint_y=None, row_default_height=app.touch,
-                                  row_force_default=True)
-        grid.bind(minimum_height=grid.setter("height"))
+        picker = self._picker()
+        grid = picker["grid"]
+        grid.clear_widgets()
         seen_kinds = set()
         for c in a["vehicle_cards"] + a["project_cards"]:
             kind = kinds[c]["kind"]
@@ -109,27 +110,52 @@ class MagnificoAuctionScreen(MagnificoScreen):
                 left = sum(1 for x in a["project_cards"] if kinds[x]["kind"] == kind and x not in self.picked)
                 label = f"{label} ({left})"
             chosen = c in self.picked or (not vehicle and any(kinds[x]["kind"] == kind for x in picked_p))
-            b = make("Btn", text=label, kind="selected" if chosen else "normal", font_size=app.u * 12,
-                     max_lines=2)
-            b.bind(on_tap=lambda _b, card=c: self.pick(card))
+            b = self._card_button(c)
+            b.text, b.kind = label, "selected" if chosen else "normal"
             grid.add_widget(b)
-        scroll = Factory.ScrollView()
-        scroll.add_widget(grid)
-        box.add_widget(scroll)
-        line = Factory.BoxLayout(size_hint_y=None, height=app.touch, spacing=app.u * 6)
-        rnd = Factory.Btn(text=app.t("auction.random"))
-        rnd.bind(on_tap=lambda *_: self.draw_random())
-        clear = Factory.Btn(text=app.t("auction.clear"), kind="quiet")
-        clear.bind(on_tap=lambda *_: self._clear())
-        ok = Factory.Btn(text=app.t("auction.turned_up", v=len(picked_v), p=len(picked_p)), kind="primary")
+        box.add_widget(picker["scroll"])
+        clear, rnd, ok = picker["clear"], picker["random"], picker["ok"]
+        clear.text, rnd.text = app.t("auction.clear"), app.t("auction.random")
+        ok.text = app.t("auction.turned_up", v=len(picked_v), p=len(picked_p))
         ok.reason = "" if (len(picked_v), len(picked_p)) == (need_v, need_p) else app.t(
             "auction.need", v=need_v, p=need_p)
-        ok.bind(on_tap=lambda *_: self.confirm_draw())
         self.ids["draw_ok"] = ok
-        line.add_widget(clear)
-        line.add_widget(rnd)
-        line.add_widget(ok)
-        box.add_widget(line)
+        box.add_widget(picker["line"])
+
+    def _picker(self) -> dict:
+        """The cards' grid, its scroll and the line of buttons under it, made once at this size
+        (each pick of a card draws the picker again: making it cost about 20 ms a tap here)."""
+        app = self.app
+        key = (app.u, app.touch)
+        kept = self.__dict__.get("_picker_kept")
+        if kept is not None and kept["key"] == key:
+            return kept
+        grid = Factory.GridLayout(cols=3, spacing=app.u * 4, size_hint_y=None, row_default_height=app.touch,
+                                  row_force_default=True)
+        grid.bind(minimum_height=grid.setter("height"))
+        scroll = Factory.ScrollView()
+        scroll.add_widget(grid)
+        line = Factory.BoxLayout(size_hint_y=None, height=app.touch, spacing=app.u * 6)
+        clear = Factory.Btn(kind="quiet")
+        clear.bind(on_tap=lambda *_: self._clear())
+        rnd = Factory.Btn()
+        rnd.bind(on_tap=lambda *_: self.draw_random())
+        ok = Factory.Btn(kind="primary")
+        ok.bind(on_tap=lambda *_: self.confirm_draw())
+        for b in (clear, rnd, ok):
+            line.add_widget(b)
+        kept = self.__dict__["_picker_kept"] = {"key": key, "grid": grid, "scroll": scroll, "line": line,
+                                                "clear": clear, "random": rnd, "ok": ok, "cards": {}}
+        return kept
+
+    def _card_button(self, card: str):
+        """The picker's button of ``card`` (a vehicle, or a project kind's first card), made once."""
+        buttons = self._picker()["cards"]
+        b = buttons.get(card)
+        if b is None:
+            b = buttons[card] = make("Btn", font_size=self.app.u * 12, max_lines=2)
+            b.bind(on_tap=lambda _b, card=card: self.pick(card))
+        return b
 
     def _clear(self):
         self.picked = []

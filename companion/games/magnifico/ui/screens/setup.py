@@ -17,26 +17,13 @@ class MagnificoSetupScreen(MagnificoScreen):
     help = StringProperty("")
 
     def ahead(self) -> None:
-        """While the setup form waits (the app's warm-up): the map drawn with the table's box
-        as a new game's setup shows it (no owner, no piece), at the size the game will show
-        it, so the Start tap finds it drawn (spreading and drawing it on the first visit cost
-        about 20 ms of that tap). The game started sets the same map again, which changes
-        nothing; another box redraws it. The rules the Start applies are imported here too: the
-        setup form lists the variants without them (companion/games/magnifico/variants.py)."""
-        from companion.errors import CompanionError
+        """While the setup form waits (the app's warm-up): the map, as on every screen that
+        shows one (``MagnificoScreen.ahead``: spreading and drawing it on the first visit cost
+        about 20 ms of the Start tap), and the rules the Start applies: the setup form lists
+        the variants without them (companion/games/magnifico/variants.py)."""
         from companion.games.magnifico import engine  # noqa: F401  (imported ahead of the Start)
-        from companion.games.magnifico.game import GAME
 
-        s = self.session
-        if s is None:
-            return
-        try:
-            data = s.box(GAME)["map"]
-        except CompanionError:
-            return
-        self.size = self.app.play_size()  # laid out as the game will show it, under its top bar
-        m = self.ids.map
-        m.unit, m.lang, m.map_data = self.app.u, self.app.lang, data
+        super().ahead()
 
     def refresh(self):
         s = self.session
