@@ -63,3 +63,23 @@ def test_the_market_keeps_its_bettor_rows_and_each_button_acts_for_its_seat(home
     if others:
         harness.tap(rows[others[0]].ids.action)
         assert opened == [first, others[0]]
+
+
+def test_each_screen_that_takes_a_spin_makes_its_pad_ahead_and_the_spin_uses_it(home):
+    """The first spin entered on a screen made its pad of 14 buttons inside the tap that showed
+    it (about 10 ms of a Resume on Leonardo's turn here); each screen that takes a spin now makes
+    it ahead, and its first spin shows that pad."""
+    app = home
+    spinning = {L + n for n in ("setup", "turn", "market", "landing")}
+    for name in app.screens.prepare(app.uis["leonardo"]):
+        screen = app.screens[name]
+        if not hasattr(screen, "spins"):
+            continue
+        screen.__dict__.pop("_pad", None)
+        screen.ahead()
+        assert (getattr(screen, "_pad", None) is not None) == (name in spinning), name
+    turn = app.screens[L + "turn"]
+    pad = turn._pad
+    new_game(app)
+    play_until(app, lambda v: v["round"] >= 2 and head_task(v) is None and app.session.action("Spin") is not None)
+    assert app.manager.current == L + "turn" and turn.ids.spin is pad  # the pad made ahead

@@ -63,14 +63,8 @@ class LeonardoScreen(BaseScreen):
     # -- the spin -----------------------------------------------------------------------------
     def spin_pad(self, box: Any, key: Any, send: Any) -> Any:
         """A spin pad in ``box`` for the spin ``key`` (who and what); the reader is armed for it."""
-        app = self.app
-        made = (app.u, app.touch)  # the pad is kept (making its 14 buttons costs most of a refresh)
-        pad = getattr(self, "_pad", None)
-        if pad is None or getattr(self, "_pad_made", None) != made:
-            pad = self._pad = Factory.LeonardoSpinPad()
-            self._pad_made = made
-            pad.bind(on_spin=lambda p, n: p.send(n))
-        elif pad.parent is not None:
+        pad = self._kept_pad()
+        if pad.parent is not None:
             pad.parent.remove_widget(pad)
         pad.reset(self.session.view().get("box") or {}, send)
         hw = self.hardware
@@ -87,6 +81,18 @@ class LeonardoScreen(BaseScreen):
         self.ids["spin"] = pad
         return pad
 
+    def _kept_pad(self) -> Any:
+        """The screen's spin pad, made once at this size (making its 14 buttons costs most of a
+        refresh: about 10 ms here)."""
+        app = self.app
+        made = (app.u, app.touch)
+        pad = getattr(self, "_pad", None)
+        if pad is None or getattr(self, "_pad_made", None) != made:
+            pad = self._pad = Factory.LeonardoSpinPad()
+            self._pad_made = made
+            pad.bind(on_spin=lambda p, n: p.send(n))
+        return pad
+
     def spun(self) -> None:
         """A spin was sent: the reader waits for the next request."""
         self._spin_key = None
@@ -99,15 +105,19 @@ class LeonardoPlayScreen(LeonardoScreen):
 
     title = StringProperty("")
     help = StringProperty("")
+    spins = False  # a screen where the table enters a spin: its pad is made ahead
 
     def ahead(self) -> None:
         """While the table is idle (the app's warm-up): the board drawn as the table's box
         prints it, with nobody on it, at the size the game will show it, and the rows of
         the fewest players in its middle made, so the first fill finds the spaces' names
-        rendered and the rows made (about 20 ms of a game's first Start)."""
+        rendered and the rows made (about 20 ms of a game's first Start); on a screen where
+        a spin is entered, its pad made too."""
         from companion.errors import CompanionError
         from companion.games.leonardo.game import GAME
 
+        if self.spins:  # the first spin entered on this screen (after a Start or a Resume) makes none
+            self._kept_pad()
         s, ring, middle = self.session, self.ids.get("ring"), self.ids.get("middle")
         if s is None or ring is None:
             return

@@ -20,6 +20,8 @@ from .base import LeonardoPlayScreen
 
 
 class LeonardoLandingScreen(LeonardoPlayScreen):
+    spins = True
+
     def refresh(self) -> None:
         begun = self.begin()
         if begun is None:

@@ -20,6 +20,8 @@ from .base import LeonardoPlayScreen
 
 
 class LeonardoMarketScreen(LeonardoPlayScreen):
+    spins = True
+
     def refresh(self) -> None:
         begun = self.begin()
         if begun is None:

@@ -19,6 +19,7 @@ from .base import LeonardoPlayScreen
 
 
 class LeonardoSetupScreen(LeonardoPlayScreen):
+    spins = True
     dealing = NumericProperty(-1)  # the seat whose palace the table is tapping on the board
 
     def ahead(self) -> None:

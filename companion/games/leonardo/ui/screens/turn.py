@@ -20,6 +20,7 @@ from .base import LeonardoPlayScreen
 
 
 class LeonardoTurnScreen(LeonardoPlayScreen):
+    spins = True
     art_space = NumericProperty(0)  # buying a work of art: -1 choosing the palace, else the palace chosen
 
     def refresh(self) -> None:
