@@ -355,8 +355,12 @@ class CompanionApp(App):
             self._tidy_soon()
 
     def _on_screen_shown(self, _manager: Any, name: str) -> None:
-        """Back on home: a game may have been left to resume, which home's warm-up reads ahead."""
-        if name == "home" and self.warm_up is not None:
+        """A screen shown fills with the open game, so no work ahead of a game fills it again;
+        back on home, a game may have been left to resume, which home's warm-up reads ahead."""
+        if self.warm_up is None:
+            return
+        self.warm_up.shown(name)
+        if name == "home":
             self.warm_up.home_again()
 
     def _tidy_soon(self) -> None:

@@ -8,13 +8,14 @@ next of its screens not built yet, and once one is built what it makes on its fi
 optional ``ahead()``: the first play screen's widgets, its map or board drawn, made while the
 players type their names, so the Start tap does not make them), then a screen not shown
 that says it shows an earlier state (its optional ``stale()``: Magnate's city after a
-command), refreshed so the tap that opens it does not. On home: a game to resume read from
-the journal and the screen Resume opens on built, its first fill made (an app started again at a table
-mid-game read the game, imported its rules and built that screen inside the Resume tap, 60 to
-95 ms here); the kv files and classes of the game the table played last, then its setup form,
-built and filled (a setup form only reads: the seats, the variants, the box's line); then the
-resumed game's other screens; then what a session's first text
-field loads (Kivy's clipboard, the theme's images), then the other games' kv files and
+command), refreshed so the tap that opens it does not; a screen once shown never gets its
+``ahead()``. On home: a game to resume read from the journal and the screen Resume opens on
+built, its first fill made (an app started again at a table mid-game read the game, imported
+its rules and built that screen inside the Resume tap, 60 to 95 ms here); the kv files and
+classes of the game the table played last, then its setup form, built and filled (a setup form
+only reads: the seats, the variants, the box's line); then the resumed game's other screens;
+then what a session's first text field loads (Kivy's clipboard, the theme's images), then the
+other games' kv files and
 classes, nothing built: a table that switches games, or a brand-new one, paid them in the tap
 that picked a game (64 to 111 ms). They keep about 1 MB a game; the other games' setup forms
 built and filled too would keep about 3 MB a game for the whole session, so they are not. On
@@ -88,6 +89,12 @@ class WarmUp:
         ui = self.uis.get(self._likely)
         return (self._resume_ahead() or (self._last_game(ui) if ui is not None else None)
                 or self._resume_ahead(rest=True) or self._text_fields() or self._other_games())
+
+    def shown(self, name: str) -> None:
+        """The screen ``name`` is shown: it fills with the open game from now on, so its
+        ``ahead()`` (a fill for a game not started) never runs on it (a screen built in a tap,
+        before the warm-up reached it, showed an empty board after a later ``ahead()``)."""
+        self.ahead.add(name)
 
     def home_again(self) -> None:
         """The table is back on home, or the journal was opened again (the settings changed):

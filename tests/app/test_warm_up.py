@@ -81,6 +81,20 @@ def test_a_screen_built_makes_its_first_fill_ahead_before_the_next_is_built():
     assert table.warm.step("magnate.setup") is None and screens["magnate.new_game"].aheads == 1
 
 
+def test_a_screen_once_shown_is_never_given_its_first_fill_ahead():
+    """A screen built inside a tap (a Start or a Resume taken at once) shows the open game; its
+    ``ahead()`` fills for a game not started (an empty board), so it must never run on it once
+    it has been shown, even after the table has moved on to another screen."""
+    uis = {"magnate": FakeUI("magnate", ("new_game", "turn", "city"), ahead=("turn", "city"))}
+    table = Table(uis)
+    table.screens["magnate.turn"]  # built in the tap that showed it
+    table.warm.shown("magnate.turn")
+    steps = [table.warm.step("magnate.turn") for _ in range(4)]
+    assert steps == ["magnate.new_game", "magnate.city", "magnate.city ahead", None]  # the city: never shown yet
+    assert table.warm.step("magnate.city") is None  # the turn no longer shown, but shown before
+    assert table.screens["magnate.turn"].aheads == 0 and table.screens["magnate.city"].aheads == 1
+
+
 def test_a_screen_showing_an_earlier_state_is_refreshed_when_nothing_else_is_left():
     """Issue 13: Magnate's city made again in the tap that opened it after a command (72 ms
     here). A built screen not shown whose ``stale()`` says so is refreshed, once, after the
@@ -286,7 +300,7 @@ def test_the_app_asks_again_back_on_home_and_on_a_journal_opened_again(home, mon
     monkeypatch.setattr(app.warm_up, "home_again", lambda: calls.append(app.manager.current))
     app.go("settings")
     harness.frames(1)
-    assert calls == []
+    assert calls == [] and "settings" in app.warm_up.ahead  # shown: never filled ahead
     app.go("home")
     harness.frames(1)
     assert calls == ["home"]
