@@ -74,16 +74,21 @@ def test_undo_and_the_preview_change_nothing_they_should_not(session, toy):
     assert session.view()["picked"] == []
 
 
-def test_a_peek_reads_a_game_without_opening_it_and_the_resume_reads_it_no_more(tmp_path, toy, monkeypatch):
-    """Issue 13: home reads the game to resume ahead (its view and legal actions, for the screen
-    Resume opens on); the session still holds no game, and the Resume after it finds the game
-    read in the journal."""
-    journal = Journal(tmp_path / "j.sqlite3", key_file=tmp_path / "key")
-    s = GameSession(journal, Settings())
+def left_unfinished(tmp_path, toy) -> int:
+    """A toy game with one pick, left unfinished in the journal at ``tmp_path`` (the app closed)."""
+    s = GameSession(Journal(tmp_path / "j.sqlite3", key_file=tmp_path / "key"), Settings())
     assert s.new_game(toy, HEADER) is None
     assert s.send(pick(toy, 0, 2)).ok
     game_id = s.game_id
     s.close()
+    return game_id
+
+
+def test_a_peek_reads_a_game_without_opening_it_and_the_resume_reads_it_no_more(tmp_path, toy, monkeypatch):
+    """Issue 13: home reads the game to resume ahead (its view and legal actions, for the screen
+    Resume opens on); the session still holds no game, and the Resume after it finds the game
+    read in the journal."""
+    game_id = left_unfinished(tmp_path, toy)
     again = GameSession(Journal(tmp_path / "j.sqlite3", key_file=tmp_path / "key"), Settings())
     try:
         reads: list[int] = []
@@ -99,12 +104,7 @@ def test_a_peek_reads_a_game_without_opening_it_and_the_resume_reads_it_no_more(
 
 
 def test_resume_offers_the_last_unfinished_game_of_any_game(tmp_path, toy):
-    journal = Journal(tmp_path / "j.sqlite3", key_file=tmp_path / "key")
-    s = GameSession(journal, Settings())
-    assert s.new_game(toy, HEADER) is None
-    assert s.send(pick(toy, 0, 2)).ok
-    game_id = s.game_id
-    s.close()
+    game_id = left_unfinished(tmp_path, toy)
     again = GameSession(Journal(tmp_path / "j.sqlite3", key_file=tmp_path / "key"), Settings())
     try:
         info = again.unfinished()

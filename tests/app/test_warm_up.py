@@ -348,16 +348,9 @@ def test_a_resume_after_a_pause_reads_builds_and_imports_nothing(tmp_path, name)
     screen it opens on, so the Resume tap reads nothing from the journal, builds no screen and
     imports no module but the wording of a game's log lines (0.2 to 0.3 ms by ``python -X
     importtime``, for the events a screen lists); it opens the screen read ahead."""
-    from companion.core import registry
-    from companion.core.game import demo
-    from companion.storage.journal import Journal
+    from tests.app.test_first_taps_imports import table
 
-    game = registry.get(name)
-    header = game.demo_header(game.seats[0], 1)
-    with Journal(tmp_path / "journal.sqlite3", key_file=tmp_path / "journal.key") as journal:
-        game_id = journal.new_game(header)
-        for _index, command, _state, _events in demo(game, 1, game.seats[0], header=header, limit=12):
-            journal.submit(game_id, command)
+    table(tmp_path, name)  # its one game: the first ten demo commands, unfinished
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "config")}
     done = subprocess.run([sys.executable, "-c", RESUME_PROBE, name, str(tmp_path)], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=300)

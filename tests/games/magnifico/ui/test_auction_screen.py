@@ -8,16 +8,22 @@ from companion.games.magnifico.game import GAME
 from tests.games.magnifico.ui.games import new_game_with_cards_removed, roll_start_order
 
 
+def to_the_auction(app):
+    """A new game of three through its setup: the cards out, the start roll, the first castles."""
+    s = app.session
+    new_game_with_cards_removed(app)
+    roll_start_order(s)
+    for seat in range(3):
+        assert s.send(C.PlaceFirstCastle(seat, s.action("PlaceFirstCastle")["territories"][seat * 7])).ok
+
+
 def test_the_seats_rows_are_made_ahead_for_the_most_players_and_the_auction_makes_none(home, monkeypatch):
     app, s = home, home.session
     screen = app.screens["magnifico.auction"]
     screen.__dict__.pop("_rows", None)  # as built: no row made yet
     screen.ahead()
     assert sorted(seat for seat, *_ in screen._rows) == list(range(GAME.seats[1]))  # five, nobody's yet
-    new_game_with_cards_removed(app)
-    roll_start_order(s)
-    for seat in range(3):
-        assert s.send(C.PlaceFirstCastle(seat, s.action("PlaceFirstCastle")["territories"][seat * 7])).ok
+    to_the_auction(app)
     draw = s.action("DrawAuction")
     assert s.send(C.DrawAuction((draw["vehicle_cards"][0], draw["project_cards"][0]))).ok
     made: list[str] = []
@@ -37,10 +43,7 @@ def test_the_cards_picker_is_kept_from_pick_to_pick(home, monkeypatch):
     it made its grid of about 26 buttons each time (about 20 ms a tap here); now they are kept,
     each acting for its own card, and only their labels and looks change."""
     app, s = home, home.session
-    new_game_with_cards_removed(app)
-    roll_start_order(s)
-    for seat in range(3):
-        assert s.send(C.PlaceFirstCastle(seat, s.action("PlaceFirstCastle")["territories"][seat * 7])).ok
+    to_the_auction(app)
     app.go_current()
     harness.frames(2)
     screen = app.screens["magnifico.auction"]
@@ -73,10 +76,7 @@ def test_the_picker_is_made_ahead_for_a_first_rounds_cards(home, monkeypatch):
     real = common.make
     monkeypatch.setattr("companion.games.magnifico.ui.screens.auction.make",
                         lambda cls, **kw: made.append(cls) or real(cls, **kw))
-    new_game_with_cards_removed(app)
-    roll_start_order(s)
-    for seat in range(3):
-        assert s.send(C.PlaceFirstCastle(seat, s.action("PlaceFirstCastle")["territories"][seat * 7])).ok
+    to_the_auction(app)
     app.go_current()
     harness.frames(2)
     assert s.view()["phase"] == "auction_draw" and made == []

@@ -35,20 +35,27 @@ def test_sea_labels_leave_the_nodes_free(home, size):
         harness.resize((800, 480))
 
 
-def test_the_setup_map_is_drawn_ahead_at_the_size_the_game_shows(home):
-    """While the setup form waits, the app's warm-up has the setup screen draw its map with
-    the table's box, under the game's top bar (issue 13: spreading and drawing it cost about
-    20 ms of a game's first Start); the first fill with the game draws it no more."""
-    app = home
+def drawn_ahead(app, name):
+    """A new screen ``name`` (never filled, as in a fresh app, not shown) after its ``ahead()``:
+    the screen, its map and the layout it drew, checked drawn at the size the game shows."""
     app.go("home")
     harness.frames(2)
-    cls = app.screens.prepare(app.uis["magnifico"])["magnifico.setup"]
-    screen = cls(name="magnifico.setup")  # a screen never filled, as in a fresh app (not shown)
+    cls = app.screens.prepare(app.uis["magnifico"])[name]
+    screen = cls(name=name)
     screen.ahead()
     harness.frames(3)
     m = screen.ids.map
     drawn = m._layout
     assert drawn is not None and tuple(screen.size) == app.play_size() and m._centres
+    return screen, m, drawn
+
+
+def test_the_setup_map_is_drawn_ahead_at_the_size_the_game_shows(home):
+    """While the setup form waits, the app's warm-up has the setup screen draw its map with
+    the table's box, under the game's top bar (issue 13: spreading and drawing it cost about
+    20 ms of a game's first Start); the first fill with the game draws it no more."""
+    app = home
+    screen, m, drawn = drawn_ahead(app, "magnifico.setup")
     assert mag(app).new_game(seats=SEATS, variants={}, target=30, soldiers=40) is None
     screen.refresh()
     harness.frames(3)
@@ -65,15 +72,7 @@ def test_every_screen_with_a_map_draws_it_ahead_and_its_first_visit_draws_it_no_
     tap (about 35 ms of 60 to 84 here); the turn's and the income's likewise. Each screen with
     a map now draws it ahead, as the setup screen does."""
     app = home
-    app.go("home")
-    harness.frames(2)
-    cls = app.screens.prepare(app.uis["magnifico"])[name]
-    screen = cls(name=name)  # never filled, as in a fresh app
-    screen.ahead()
-    harness.frames(3)
-    m = screen.ids.map
-    drawn = m._layout
-    assert drawn is not None and tuple(screen.size) == app.play_size() and m._centres
+    _screen, m, drawn = drawn_ahead(app, name)
     assert mag(app).new_game(seats=SEATS, variants={}, target=30, soldiers=40) is None
     for k, v in presenters.map_layers(app.session).items():  # what each one's fill sets (the turn's, in its phase)
         setattr(m, k, v)
