@@ -95,8 +95,8 @@ class Btn(ButtonBehavior, FittedText, Label):
 
     kind = OptionProperty("normal", options=["normal", "primary", "danger", "quiet", "selected"])
     reason = StringProperty("")
-    fill = ColorProperty(None, allownone=True)
-    action = None  # what a reused button does on a tap (screens that keep their buttons set it)  # an explicit colour (an army's) overrides ``kind``
+    fill = ColorProperty(None, allownone=True)  # an explicit colour (an army's) overrides ``kind``
+    action = None  # what a reused button does on a tap (screens that keep their buttons set it)
 
     __events__ = ("on_tap",)
 

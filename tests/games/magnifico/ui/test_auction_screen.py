@@ -55,7 +55,7 @@ def test_the_cards_picker_is_kept_from_pick_to_pick(home, monkeypatch):
     monkeypatch.setattr("companion.games.magnifico.ui.screens.auction.make",
                         lambda cls, **kw: made.append(cls) or real(cls, **kw))
     vehicle = s.action("DrawAuction")["vehicle_cards"][0]
-    button = next(b for b in grid.children if b.card == vehicle)
+    button = next(b for b in grid.children if b.text == app.uis["magnifico"].card_name(vehicle, app.lang))
     harness.tap(button)
     assert screen.picked == [vehicle] and button.kind == "selected"
     assert list(grid.children) == before and made == []  # the same buttons, none made

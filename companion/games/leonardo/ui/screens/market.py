@@ -117,7 +117,7 @@ class LeonardoMarketScreen(LeonardoPlayScreen):
         row = rows.get(key)
         if row is None:
             row = rows[key] = make("LeonardoBetRow")
-            row.ids.action.bind(on_tap=lambda b: b.action() if getattr(b, "action", None) is not None else None)
+            row.ids.action.bind(on_tap=lambda b: b.action() if b.action else None)
         return row
 
     def open_bet(self, seat: int, sealed: bool, handset: bool = False) -> None:

@@ -125,7 +125,8 @@ class MagnificoAuctionScreen(MagnificoScreen):
             chosen = c in self.picked or (not vehicle and any(kinds[x]["kind"] == kind for x in picked_p))
             b = self._card_button(shown)
             shown += 1
-            b.card, b.text, b.kind = c, label, "selected" if chosen else "normal"
+            b.text, b.kind = label, "selected" if chosen else "normal"
+            b.action = lambda card=c: self.pick(card)
             grid.add_widget(b)
         box.add_widget(picker["scroll"])
         clear, rnd, ok = picker["clear"], picker["random"], picker["ok"]
@@ -163,13 +164,12 @@ class MagnificoAuctionScreen(MagnificoScreen):
         return kept
 
     def _card_button(self, i: int):
-        """The picker's ``i``-th card button, made once; a tap picks the card it shows
-        (``card``: a vehicle, or a project kind's first card)."""
+        """The picker's ``i``-th card button, made once; each draw sets the card it picks (a
+        vehicle, or a project kind's first card) as its ``action``."""
         buttons = self._picker()["cards"]
         while len(buttons) <= i:
             b = make("Btn", font_size=self.app.u * 12, max_lines=2)
-            b.card = None
-            b.bind(on_tap=lambda b: self.pick(b.card) if b.card is not None else None)
+            b.bind(on_tap=lambda b: b.action() if b.action else None)
             buttons.append(b)
         return buttons[i]
 
