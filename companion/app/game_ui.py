@@ -96,7 +96,9 @@ class GameUI(Protocol):
         ...
 
     def correction(self, app: Any) -> Callable[[], Any] | None:
-        """What the menu's "correction" opens (a form of the game's counters), or None."""
+        """What makes the form the menu's "correction" opens (a dialog of the game's counters,
+        for the state now, not opened: the menu opens it, and may make it ahead while it is
+        shown), or None. The form made is None when no game is open."""
         ...
 
     def outcome(self, view: Mapping[str, Any], lang: str, texts: Texts) -> tuple[str, str]:

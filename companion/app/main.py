@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import gc
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from kivy.app import App
@@ -186,6 +186,12 @@ class CompanionApp(App):
                 or self.root is None or self.warm_up is None):
             return
         self.warm_up.step(self.manager.current)
+
+    def work_ahead(self, piece: Callable[[], str | None]) -> None:
+        """``piece`` done at the table's next pause, before other work ahead (a form the dialog
+        shown leads to); dropped before the app is built (its tap makes it then)."""
+        if self.warm_up is not None:
+            self.warm_up.soon(piece)
 
     def _last_game(self) -> str | None:
         """The game the journal's latest game is of: None while the journal is being opened."""

@@ -223,3 +223,27 @@ def test_the_first_switch_on_loads_the_server_off_the_tap(home, monkeypatch):
         loaded.set()
         link.switch(False)
         harness.frames(2)
+
+
+def test_the_seats_codes_are_made_while_the_menu_is_read(phones_on, monkeypatch):
+    """The Phones screen's visit from the menu made every seat's code in its tap (51 ms at a
+    table's pace, issue 13): they are made while the menu is shown, and the visit makes none."""
+    app, _ = phones_on
+    to_bidding(app)
+    app.go_current()
+    harness.frames(2)
+    app.open_menu()
+    harness.frames(2)
+    for _ in range(3):  # the menu read: the clock's idle checks with no touch for long
+        app.collector.last_touch -= 10.0
+        app._idle_tick(0)
+        harness.frames(1)
+    server = app.phones.server
+    made: list[int] = []
+    real = type(server).qr_rgba
+    monkeypatch.setattr(type(server), "qr_rgba", lambda self, seat, **kw: made.append(seat) or real(self, seat, **kw))
+    harness.tap(app.dialog.ids["menu_phones"])
+    harness.frames(2)
+    assert app.manager.current == "phones" and made == []
+    for seat in range(3):
+        assert harness.find_id(f"seat_{seat}").url == server.join_url(seat)

@@ -23,6 +23,7 @@ from kivy.uix.textinput import TextInput
 
 from companion.app import harness
 from companion.app import tour as shell_tour
+from companion.app.widgets import dialogs
 
 FINGER = 39.5  # pixels at 800x480: 40, less rounding
 TAPPABLE = (ButtonBehavior, TextInput, Slider, Switch)
@@ -69,12 +70,14 @@ def menu_forms(app: Any, where: str) -> list[str]:
     _opened(app, app.open_menu)
     small = small_targets(f"{where} menu")
     _close_dialogs(app)
-    forms = [("correction", app.ui.correction(app))]
+    correction = app.ui.correction(app)
+    assert correction is not None, "every game has a correction form"
+    forms = [("correction", lambda: dialogs.open_form(app, "correction", correction))]
     extra = getattr(app.ui, "menu_items", None)
     forms += [(key, action) for key, action in (extra(app) if extra is not None else [])]
-    assert forms[0][1] is not None, "every game has a correction form"
     for key, action in forms:
         _opened(app, action)
+        assert len(harness.visible_roots()) > 1, f"the menu's {key} opened no dialog"
         small += small_targets(f"{where} {key}")
         _close_dialogs(app)
     app.go(screen)

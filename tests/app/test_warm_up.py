@@ -359,3 +359,21 @@ def test_a_resume_after_a_pause_reads_builds_and_imports_nothing(tmp_path, name)
     assert seen["screen"].startswith(name + ".") and seen["screen"] == seen["ahead"]
     assert seen["reads"] == [] and seen["built"] == []
     assert [m for m in seen["imported"] if m != f"companion.games.{name}.describe"] == []
+
+
+def test_a_dialogs_piece_comes_first_and_one_that_fails_is_logged(caplog):
+    """What the dialog shown leads to (the menu's forms) is made at the next idle check, before
+    the screens; a piece that fails is logged, and the tap makes it again and shows why."""
+    table = Table(games())
+    table.screens.prepare(table.uis["magnate"])
+    done: list[str] = []
+
+    def fails() -> str:
+        raise RuntimeError("a broken form")
+
+    table.warm.soon(lambda: done.append("form") or "the form")
+    table.warm.soon(fails)
+    assert table.warm.step("magnate.setup") == "the form" and done == ["form"]
+    assert table.warm.step("magnate.setup") == "soon: failed"
+    assert "a piece of work ahead failed" in caplog.text
+    assert table.warm.step("magnate.setup") is not None  # the screens' work goes on

@@ -162,11 +162,13 @@ def dialog(app, title: str, size=(0.7, 0.8)) -> Dialog:
 
 
 class _Menu(NamedTuple):
-    """The menu kept for its next opening: its entries' layout, the dialog, the actions."""
+    """The menu kept for its next opening: its entries' layout, the dialog, the actions, and
+    the forms made ahead while it is shown."""
 
     layout: tuple[Any, ...]  # the language and each entry's (text key, kind, widget id)
     dialog: Dialog
     actions: list[Any]  # by entry: set at each opening (a game's form reads the state then), cleared at its close
+    made: dict[str, tuple[tuple[Any, ...], Dialog]]  # by form: what it was made for, the form; cleared after its close
 
 
 _menus: weakref.WeakKeyDictionary[Any, _Menu] = weakref.WeakKeyDictionary()  # by app
@@ -178,15 +180,19 @@ def open_menu(app):
     The dialog is kept and opened again while its entries and the language stay the same:
     building its ten buttons was a fifth of the tap (7.5 ms of 36 here)."""
     entries: list[tuple[str, Any, str, str | None]] = []  # (text key, action, kind, widget id)
+    ahead: list[Any] = []  # what the entries open, made while the menu is read (main.py's warm-up)
     correction = app.ui.correction(app) if app.ui is not None else None
     if correction is not None:  # the open game's form of its counters
-        entries.append(("menu.correction", correction, "normal", "menu_correction"))
+        entries.append(("menu.correction", lambda: open_form(app, "correction", correction), "normal",
+                        "menu_correction"))
+        ahead.append(lambda menu: _make_form(app, menu, "correction", correction))
     extra = getattr(app.ui, "menu_items", None) if app.ui is not None else None
     for key, action in (extra(app) if extra is not None else []):  # the game's own entries
         entries.append((key, action, "normal", "menu_" + key.rsplit(".", 1)[-1]))
     entries.append(("menu.redo", app.redo, "normal", None))
     if app.phones is not None and app.phones.on and app.in_game:  # each seat's code to scan
         entries.append(("menu.phones", lambda: app.go("phones"), "normal", "menu_phones"))
+        ahead.append(lambda menu: app.screens["phones"].make_codes())
     entries += [
         ("menu.history", lambda: app.go("history"), "normal", None),
         ("menu.settings", lambda: app.go("settings"), "normal", None),
@@ -204,12 +210,49 @@ def open_menu(app):
     else:
         kept.dialog._apply_scales()  # the window may have been resized while it was closed
     kept.actions[:] = [action for _, action, _, _ in entries]
+    kept.made.clear()
     kept.dialog.open()
     app.dialog = kept.dialog
+    menu = kept
+    for make in ahead:
+        app.work_ahead(lambda make=make: make(menu) if menu.actions else None)  # none once it closed
     return kept.dialog
 
 
-def _build_menu(app, entries) -> tuple[Dialog, list[Any]]:
+def _made_for(app) -> tuple[Any, ...]:
+    """What a form made ahead shows and is sized for: the game's state, the language, the size."""
+    from kivy.core.window import Window
+
+    s = app.session
+    return s, getattr(s, "version", None), app.lang, tuple(Window.size), app.u, app.touch
+
+
+def _make_form(app, menu: _Menu, name: str, make) -> str | None:
+    """The menu's form ``name`` made while the menu is shown (its tap made it: 38 to 58 ms of
+    building and the first frame here), for the state it shows now."""
+    d = make()
+    if d is None:
+        return None
+    menu.made[name] = (_made_for(app), d)
+    return "menu's " + name
+
+
+def open_form(app, name: str, make) -> Any:
+    """The menu's form ``name`` opened: the one made ahead if it was made for the state, the
+    language and the size now (a handset's bid may have come meanwhile), else made now. With
+    no game open, the table is told so."""
+    kept = _menus.get(app)
+    made = kept.made.pop(name, None) if kept is not None else None
+    d = made[1] if made is not None and made[0] == _made_for(app) else make()
+    if d is None:
+        app.toast(app.t("correction.no_game"))
+        return None
+    d.open()
+    app.dialog = d
+    return d
+
+
+def _build_menu(app, entries) -> tuple[Dialog, list[Any], dict[str, Any]]:
     d = dialog(app, app.t("menu.title"), size=(0.8, 0.9))
     body = d.scaled(GridLayout(cols=2), spacing=units(6))  # two columns: every entry fits at 800x480
     d.ids.body.add_widget(body)
@@ -221,8 +264,15 @@ def _build_menu(app, entries) -> tuple[Dialog, list[Any]]:
         d.dismiss(animation=False)
         action()
 
-    # a closed menu holds no action: they hold the app, which holds the kept menu by a weak key
-    d.bind(on_dismiss=lambda *_: actions.clear())
+    made: dict[str, Any] = {}
+
+    def closed(*_: Any) -> None:
+        # a closed menu holds no action and no form: they hold the app, which holds the kept
+        # menu by a weak key; the forms once the entry tapped (run, below) has taken its own
+        actions.clear()
+        Clock.schedule_once(lambda _dt: made.clear(), 0)
+
+    d.bind(on_dismiss=closed)
 
     for i, (key, _, kind, widget_id) in enumerate(entries):
         b = Factory.Btn(text=app.t(key), kind=kind, size_hint_y=1)
@@ -230,7 +280,7 @@ def _build_menu(app, entries) -> tuple[Dialog, list[Any]]:
         body.add_widget(b)
         if widget_id:
             d.ids[widget_id] = b
-    return d, actions
+    return d, actions, made
 
 
 def ask_number(app, title: str, text: str, on_value, *, masked=False, max_digits=3, value: int | None = None,

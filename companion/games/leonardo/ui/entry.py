@@ -96,9 +96,9 @@ class LeonardoUI:
         return True
 
     def correction(self, app: Any) -> Callable[[], Any] | None:
-        from .forms import open_correction_form
+        from .forms import correction_form
 
-        return lambda: open_correction_form(app)
+        return lambda: correction_form(app)
 
     def outcome(self, view: Mapping[str, Any], lang: str, texts: Texts) -> tuple[str, str]:
         o = view.get("outcome") or {}

@@ -184,10 +184,14 @@ def bet_dialog(app: Any, seat: int, sealed: bool, on_done: Callable[[Any], Any],
 # corrections
 
 
-def open_correction_form(app: Any) -> Any:
+def correction_form(app: Any) -> Any:
     """A counter set by hand (cash, men-at-arms, a pawn's space, an owner, the works of art),
-    with the table's reason; the journal keeps it like any command. The box profile too."""
-    view = app.session.view()
+    with the table's reason; the journal keeps it like any command. The box profile too. The
+    form for the state now, not opened yet (the menu opens it), or None with no game."""
+    s = app.session
+    if s is None or not s.has_game:
+        return None
+    view = s.view()
     d = dialog(app, _t(app, "correct.title"), size=(0.8, 0.95))
     body = d.ids.body
     body.add_widget(Factory.Dim(text=_t(app, "correct.help")))
@@ -229,8 +233,6 @@ def open_correction_form(app: Any) -> Any:
     d.ids["correct_owner"], d.ids["correct_box"] = owner, box
     body.add_widget(line)
     d.fit_height()  # as high as its rows: no empty band between them and the buttons
-    d.open()
-    app.dialog = d
     return d
 
 

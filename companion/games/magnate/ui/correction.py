@@ -27,10 +27,10 @@ def _cards(view: dict[str, Any], complete: bool | None) -> list[str]:
     return out
 
 
-def open_correction_form(app: Any) -> Any:
+def correction_form(app: Any) -> Any:
+    """The form for the state now, not opened yet (the menu opens it), or None with no game."""
     s = app.session
     if s is None or not s.has_game:
-        app.toast(app.t("correction.no_game"))
         return None
     view = s.view()
     lang = app.lang
@@ -184,6 +184,4 @@ def open_correction_form(app: Any) -> Any:
     row.add_widget(ok)
     body.add_widget(row)
     d.fit_height()  # as high as its rows: no empty band between them and the buttons
-    d.open()
-    app.dialog = d
     return d

@@ -85,9 +85,9 @@ class MagnateUI:
         return False  # Magnate's rules never ask for a printed value
 
     def correction(self, app: Any) -> Callable[[], Any] | None:
-        from .correction import open_correction_form
+        from .correction import correction_form
 
-        return lambda: open_correction_form(app)
+        return lambda: correction_form(app)
 
     def outcome(self, view: Mapping[str, Any], lang: str, texts: Texts) -> tuple[str, str]:
         return presenters.outcome_title(view, lang, texts), presenters.outcome_detail(view, lang, texts)

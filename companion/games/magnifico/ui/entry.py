@@ -130,9 +130,9 @@ class MagnificoUI:
         return True
 
     def correction(self, app: Any) -> Callable[[], Any] | None:
-        from .forms import open_correction_form
+        from .forms import correction_form
 
-        return lambda: open_correction_form(app)
+        return lambda: correction_form(app)
 
     def menu_items(self, app: Any) -> list[tuple[str, Callable[[], Any]]]:
         """The menu's Magnifico entries: ending by agreement while the game is on (rd)."""

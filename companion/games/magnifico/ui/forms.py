@@ -75,13 +75,13 @@ def open_agreement_form(app):
     return d
 
 
-def open_correction_form(app):
+def correction_form(app):
     """Set a counter by hand with the table's reason: a player's florins, victory points or
     soldiers off the board, or a territory's pieces, owner or castle (the engine's ``Correct``,
-    docs/storage.md). The engine checks the value and says why when it refuses."""
+    docs/storage.md). The engine checks the value and says why when it refuses. The form for
+    the state now, not opened yet (the menu opens it), or None with no game."""
     s, ui = app.session, app.uis["magnifico"]
     if s is None or not s.has_game:
-        app.toast(app.t("correction.no_game"))
         return None
     view = s.view()
     d = dialog(app, app.t("correction.title"), size=(0.8, 0.95))
@@ -206,6 +206,4 @@ def open_correction_form(app):
     row.add_widget(ok)
     body.add_widget(row)
     d.fit_height()  # every row has its own height: at full height they left a band under the title
-    d.open()
-    app.dialog = d
     return d
