@@ -139,6 +139,9 @@ def main() -> None:
     if args.child:
         child(args.child, args.pace, args.new_table, args.other, args.resume)
         return
+    import bytecode
+
+    bytecode.ensure((0, 1, 2))  # the children compile nothing inside a tap (bytecode.py)
     env = dict(os.environ, KIVY_NO_CONSOLELOG="1")
     times: dict[tuple[str, str, str], list[float]] = {}
     cases = {case: (args.pace if paced else 0.0, flags) for case, (paced, flags) in CASES.items() if case in args.cases}
@@ -157,7 +160,7 @@ def main() -> None:
                     times.setdefault((journey, step, case), []).append(ms)
     base = statistics.median(t for (_j, step, _c), ts in times.items() if step == "baseline" for t in ts)
     print(f"first visits, medians of {args.runs} fresh apps (goal {GOAL_MS:.0f} ms; baseline: a plain button"
-          f" rewriting 13 labels, {base:.1f} ms in the same processes)")
+          f" rewriting 13 labels, {base:.1f} ms in the same processes; {bytecode.note()})")
     print(f"  {'journey':10s} {'tap':15s} " + "   ".join(f"{case:>20s}" for case in cases)
           + f"   (paced: after {args.pace:g} s idle)")
     pi_case = "paced" if "paced" in cases else next(iter(cases))  # the Pi estimate's case
