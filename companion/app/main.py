@@ -83,6 +83,7 @@ class CompanionApp(App):
         self._tidying: Any = None  # the Clock event giving memory back after a game
         self.collector = IdleCollector()  # full collections while nobody touches (idle_collector.py)
         self._collecting: Any = None  # its check on the clock, from on_start
+        self._chained: Any = None  # the next frame's check, after a piece of work ahead
         self.warm_up: WarmUp | None = None  # screens built ahead while idle (warm_up.py), from build
         self._startup_problem: Any = None  # what opening the journal had to say: (key, params)
         self._game_started = False  # the session's last change started a game (until redrawn)
@@ -181,11 +182,18 @@ class CompanionApp(App):
 
     def _idle_tick(self, _dt: float) -> None:
         """The clock's check for an idle table: a full collection if one is due, else the
-        next piece of work ahead of the taps (warm_up.py), one a tick."""
+        next piece of work ahead of the taps (warm_up.py); after a piece, the next one at the
+        next frame (``_chain``), one a frame, until there is none left or a finger comes down."""
         if (self.collector.check() or self.collector.finger_down() or not self.collector.idle(WARM_QUIET)
                 or self.root is None or self.warm_up is None):
             return
-        self.warm_up.step(self.manager.current)
+        if self.warm_up.step(self.manager.current) is not None and self._chained is None:
+            self._chained = Clock.schedule_once(self._chain, 0)
+
+    def _chain(self, dt: float) -> None:
+        self._chained = None
+        if self._collecting is not None:  # the app has not stopped
+            self._idle_tick(dt)
 
     def work_ahead(self, piece: Callable[[], str | None]) -> None:
         """``piece`` done at the table's next pause, before other work ahead (a form the dialog
@@ -505,6 +513,9 @@ class CompanionApp(App):
         dialogs.open_menu(self)
 
     def on_stop(self) -> None:
+        if self._chained is not None:
+            self._chained.cancel()
+            self._chained = None
         if self._collecting is not None:
             self._collecting.cancel()
             self._collecting = None

@@ -292,6 +292,43 @@ def test_a_short_pause_is_enough_for_a_piece_of_work_ahead(home):
     assert app._collecting.timeout == warm_up.TICK
 
 
+def test_a_pause_takes_a_piece_a_frame_not_one_a_tick(home, monkeypatch):
+    """After a piece of work ahead the next one runs at the next frame, not a clock check
+    (warm_up.TICK) later: a table that switched games found the picked game's kv files still
+    unread after a pause of 1.5 s, its pick loading them in the tap (47 to 63 ms). A finger
+    on the glass stops the chain, and it ends where nothing is left to do."""
+    app = home
+    harness.tap(harness.find_id("new_magnate"))
+    steps: list[str | None] = []
+    real = app.warm_up.step
+    monkeypatch.setattr(app.warm_up, "step", lambda current: steps.append(real(current)) or steps[-1])
+    ticks = app._collecting
+    ticks.cancel()  # only the chain runs here: no clock check between the frames
+    try:
+        app.warm_up.ahead.clear()  # as in a fresh app: the first fills still to make ahead
+        app.collector.last_touch -= 10.0
+        app._idle_tick(0)
+        assert len(steps) == 1 and steps[0] is not None
+        harness.frames(3)
+        assert len(steps) == 4  # one a frame
+        app.collector.touched()  # a finger down: no piece until it lifts and the table pauses
+        harness.frames(3)
+        assert len(steps) == 4 and app._chained is None  # the frame's check found the finger down
+        app.collector.lifted()
+        app.collector.last_touch -= 10.0
+        app._idle_tick(0)
+        for _ in range(200):
+            if steps[-1] is None:
+                break
+            harness.frames(1)
+        assert steps[-1] is None and app._chained is None  # nothing left: back to the clock's checks
+        done = len(steps)
+        harness.frames(3)
+        assert len(steps) == done
+    finally:
+        ticks()
+
+
 def test_the_app_asks_again_back_on_home_and_on_a_journal_opened_again(home, monkeypatch):
     """A table that leaves a game for home, or whose settings open the journal again, may have a
     game to resume that the warm-up has not read: it asks again then, not on every change."""
