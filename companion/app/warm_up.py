@@ -3,7 +3,8 @@
 The first visit of a game's screens cost 80 to 190 ms a tap on the development machine: its
 kv files parsed, its modules imported and its screens built inside the tap that first asked
 for one (``bench/first_visits.py``). While nobody touches the window, the app now does that
-work ahead, a piece at a time (the clock's idle check, ``main.py``): on a game's screens, the
+work ahead, a piece at a time, one a frame while the pause lasts (the clock's idle check,
+``main.py``): on a game's screens, the
 next of its screens not built yet, and once one is built what it makes on its first fill (its
 optional ``ahead()``: the first play screen's widgets, its map or board drawn, made while the
 players type their names, so the Start tap does not make them), then a screen not shown
@@ -44,7 +45,7 @@ log = logging.getLogger(__name__)
 # its lift); a lift whose frame Kivy never draws, on a screen that did not change, does not
 # hold the warm-up back.
 QUIET = 0.2  # seconds without a touch before the next piece
-TICK = 0.1  # seconds between two checks of the clock
+TICK = 0.1  # seconds between two checks of the clock; after a piece, the next frame checks (main.py)
 
 
 class Resumable(NamedTuple):
