@@ -4,13 +4,12 @@ The first visit of a game's screens cost 80 to 190 ms a tap on the development m
 kv files parsed, its modules imported and its screens built inside the tap that first asked
 for one (``bench/first_visits.py``). While nobody touches the window, the app now does that
 work ahead, a piece at a time, one a frame while the pause lasts (the clock's idle check,
-``main.py``): on a game's screens, the
-next of its screens not built yet, and once one is built what it makes on its first fill (its
-optional ``ahead()``: the first play screen's widgets, its map or board drawn, made while the
-players type their names, so the Start tap does not make them), then a screen not shown
-that says it shows an earlier state (its optional ``stale()``: Magnate's city after a
-command), refreshed so the tap that opens it does not; a screen once shown never gets its
-``ahead()``. On home: a game to resume read from the journal and the screen Resume opens on
+``main.py``): on a game's screens, the next of its screens not built yet, and once one is
+built what it makes on its first fill (its optional ``ahead()``: the first play screen's
+widgets, its map or board drawn, made while the players type their names, so the Start tap
+does not make them), then a screen not shown that says it shows an earlier state (its
+optional ``stale()``: Magnate's city after a command), refreshed so the tap that opens it
+does not; a screen once shown never gets its ``ahead()``. On home: a game to resume read from the journal and the screen Resume opens on
 built, its first fill made (an app started again at a table mid-game read the game, imported
 its rules and built that screen inside the Resume tap, 60 to 95 ms here); the kv files and
 classes of the game the table played last, then its setup form, built and filled (a setup form
