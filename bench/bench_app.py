@@ -447,11 +447,10 @@ def main() -> None:
     if args.child:
         child()
         return
-    sys.path.insert(0, str(ROOT / "bench"))
     import bytecode
 
     bytecode.ensure((0, 1, 2))
-    print(f"{bytecode.note()}")
+    print(bytecode.NOTE)
     print(f"load average {os.getloadavg()[0]:.1f}, {os.cpu_count()} cpus; tap timing: "
           f"{'lift at once (before)' if LIFT_AT_ONCE else 'each frame finished (glFinish)'}")
     if not args.no_start:

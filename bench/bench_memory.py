@@ -286,7 +286,6 @@ def main() -> None:
         baseline_child(args.screens, args.labels)
         return
 
-    sys.path.insert(0, str(ROOT / "bench"))
     import bytecode
 
     bytecode.ensure((0, 1, 2))  # the kiosk's -OO reads .opt-2.pyc files (bytecode.py)

@@ -18,16 +18,12 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("companion", "hardware")
 
 
-def ensure(optimize: tuple[int, ...] | None = None) -> int:
+NOTE = "project modules byte-compiled first, as an installed wheel has them"  # printed by the benches
+
+
+def ensure(optimize: tuple[int, ...] | None = None) -> None:
     """Byte-compile the project's packages for ``optimize`` (this interpreter's level by
-    default) where a cache is missing or stale; the number of packages compiled cleanly."""
+    default) where a cache is missing or stale."""
     levels = list(optimize if optimize is not None else (sys.flags.optimize,))
-    done = 0
     for name in PACKAGES:
-        done += bool(compileall.compile_dir(str(ROOT / name), quiet=1, optimize=levels))
-    return done
-
-
-def note() -> str:
-    """What a bench prints of it beside its figures."""
-    return "project modules byte-compiled first, as an installed wheel has them"
+        compileall.compile_dir(str(ROOT / name), quiet=1, optimize=levels)

@@ -160,7 +160,7 @@ def main() -> None:
                     times.setdefault((journey, step, case), []).append(ms)
     base = statistics.median(t for (_j, step, _c), ts in times.items() if step == "baseline" for t in ts)
     print(f"first visits, medians of {args.runs} fresh apps (goal {GOAL_MS:.0f} ms; baseline: a plain button"
-          f" rewriting 13 labels, {base:.1f} ms in the same processes; {bytecode.note()})")
+          f" rewriting 13 labels, {base:.1f} ms in the same processes; {bytecode.NOTE})")
     print(f"  {'journey':10s} {'tap':15s} " + "   ".join(f"{case:>20s}" for case in cases)
           + f"   (paced: after {args.pace:g} s idle)")
     pi_case = "paced" if "paced" in cases else next(iter(cases))  # the Pi estimate's case

@@ -192,8 +192,7 @@ class CompanionApp(App):
 
     def _chain(self, dt: float) -> None:
         self._chained = None
-        if self._collecting is not None:  # the app has not stopped
-            self._idle_tick(dt)
+        self._idle_tick(dt)
 
     def work_ahead(self, piece: Callable[[], str | None]) -> None:
         """``piece`` done at the table's next pause, before other work ahead (a form the dialog
