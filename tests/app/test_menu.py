@@ -8,6 +8,7 @@ from kivy.core.window import Window
 
 from companion.app import harness
 from companion.app.widgets import dialogs
+from tests.games.magnate.ui.touches import start_game as magnate_game
 from tests.games.magnifico.ui.games import start
 
 
@@ -50,8 +51,11 @@ def test_another_language_builds_its_menu_in_its_words(home):
 
 def test_a_game_entry_appears_and_goes_with_the_state(home):
     """Magnifico's ending by agreement is an entry only while its game is on (rd: ending by
-    agreement): the home menu has none, the game's menu has it, its action is this game's."""
+    agreement): another game's menu has none, the game's menu has it, its action is this
+    game's, and it goes when the table moves to another game. The shared app may hold any
+    earlier test's game, so the test opens its own games first."""
     app = home
+    magnate_game(app)
     plain = _open(app)
     assert "menu_end_agreement" not in plain.ids
     _close(app, plain)
@@ -63,6 +67,10 @@ def test_a_game_entry_appears_and_goes_with_the_state(home):
     assert app.dialog is not in_game and "reason" in app.dialog.ids  # the agreement form of this game
     _close(app, app.dialog)
     assert s.view()["phase"] != "over"
+    magnate_game(app)
+    after = _open(app)
+    assert "menu_end_agreement" not in after.ids
+    _close(app, after)
 
 
 def test_each_opening_runs_the_action_of_that_opening(home, monkeypatch):
