@@ -140,7 +140,8 @@ class CompanionApp(App):
         layouts = {name.removesuffix(".kv"): kv_path(name) for name in SHELL_KV}
         self.screens = Screens(manager, SHELL_SCREENS, self._uis_open_first, layouts)
         self.screens["home"]
-        self.warm_up = WarmUp(self.screens, self.uis, self._last_game, resumable=self._resumable)
+        self.warm_up = WarmUp(self.screens, self.uis, self._last_game, resumable=self._resumable,
+                              ready=self.journal_ready)
         manager.bind(current=self._on_screen_changed)
         manager.bind(current=self._on_screen_shown)
         self.bind(in_game=self._on_screen_changed)
@@ -201,8 +202,9 @@ class CompanionApp(App):
             self.warm_up.soon(piece)
 
     def _last_game(self) -> str | None:
-        """The game the journal's latest game is of: None while the journal is being opened."""
-        if not self.journal_ready():
+        """The game the journal's latest game is of, from the list home shows (read before the
+        journal itself is open: late_journal.py); None with no session."""
+        if self.session is None:
             return None
         games = self.session.games()
         return games[0].game if games else ""

@@ -15,10 +15,14 @@ its rules and built that screen inside the Resume tap, 60 to 95 ms here); the kv
 classes of the game the table played last, then its setup form, built and filled (a setup form
 only reads: the seats, the variants, the box's line); then the resumed game's other screens;
 then what a session's first text field loads (Kivy's clipboard, the theme's images), then the
-other games' kv files and
-classes, nothing built: a table that switches games, or a brand-new one, paid them in the tap
-that picked a game (64 to 111 ms). They keep about 1 MB a game; the other games' setup forms
-built and filled too would keep about 3 MB a game for the whole session, so they are not. On
+other games' kv files and classes, nothing built: a table that switches games, or a brand-new
+one, paid them in the tap that picked a game (64 to 111 ms). They keep about 1 MB a game; the
+other games' setup forms built and filled too would keep about 3 MB a game for the whole
+session, so they are not. While the journal itself is still being opened behind the first
+screen (``late_journal.py``), home takes the last game from the list it shows and does what
+needs no journal (the last game's kv files and setup form, the text fields, the other games'
+kv files); the game to resume is asked for once the journal is open, and its pieces come first
+from then on (a game picked 0.3 s after the first frame built its setup form in the tap). On
 a game's screens nothing is built that the old way did not build (every screen of a game was
 built with its first); on home, the last game's setup form is built whether or not the table
 picks that game again, and a game to resume's screens whether or not it is resumed. Before
@@ -58,18 +62,23 @@ class Resumable(NamedTuple):
 class WarmUp:
     """``step(current)`` does the next piece of work for the screen ``current`` shows, if
     there is one, and says what it did (a screen's name, or a game prepared), else None.
-    ``likely()`` names the game the table played last: None while the journal is still being
-    opened, "" when it holds no game. ``resumable()``, asked once the journal is open, names
-    the game home's Resume would open, with what reads its state from the journal, or None."""
+    ``likely()`` names the game the table played last, from the list home shows (read before
+    the journal itself is open): None while there is none yet, "" when it holds no game.
+    ``resumable()``, asked once ``ready()`` says the journal is open, names the game home's
+    Resume would open, with what reads its state from the journal, or None. Until then home
+    works on what needs no journal: the last game's setup form, the other games' kv files."""
 
     def __init__(self, screens: Any, uis: Mapping[str, GameUI], likely: Callable[[], str | None],
                  text_field: Callable[[], object] | None = None,
-                 resumable: Callable[[], Resumable | None] | None = None) -> None:
+                 resumable: Callable[[], Resumable | None] | None = None,
+                 ready: Callable[[], bool] | None = None) -> None:
         self.screens, self.uis, self.likely = screens, uis, likely
         self.text_field = text_field or _text_field
         self.resumable = resumable
+        self.ready = ready or (lambda: True)
         self._likely: str | None = None  # asked once it is known
-        self._resume: Resumable | None = None  # asked with it
+        self._resume: Resumable | None = None  # asked once the journal is open
+        self._asked = False  # resumable() asked
         self.read: dict[str, str] = {}  # games whose state to resume was read ahead: the screen it opens on
         self.filled: set[str] = set()  # setup forms filled ahead
         self.ahead: set[str] = set()  # screens whose ``ahead()`` has run
@@ -88,8 +97,10 @@ class WarmUp:
             return None
         if self._likely is None:
             self._likely = self.likely()
-            if self._likely is None:  # the journal is still being opened
+            if self._likely is None:  # no list of games yet
                 return None
+        if not self._asked and self.ready():  # the game to resume is read from the journal itself
+            self._asked = True
             self._resume = self.resumable() if self.resumable is not None else None
         ui = self.uis.get(self._likely)
         return (self._resume_ahead() or (self._last_game(ui) if ui is not None else None)
@@ -118,6 +129,7 @@ class WarmUp:
         """The table is back on home, or the journal was opened again (the settings changed):
         the last game and the game to resume are asked again at home's next idle check."""
         self._likely = self._resume = None
+        self._asked = False
         self.read.clear()
 
     def _resume_ahead(self, rest: bool = False) -> str | None:

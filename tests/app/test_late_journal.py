@@ -130,3 +130,34 @@ def test_the_journals_notice_is_said_in_the_tables_language(home):
         assert "restored from the second copy" in app.startup_error and "seconda copia" not in app.startup_error
     finally:
         app.set_lang("en")
+
+
+def test_a_pick_tapped_as_the_journal_lands_opens_its_form(home, monkeypatch):
+    """A finger that comes down in the frame the journal lands in: the landing refreshes home
+    before the frame dispatches the touch, and home made its buttons anew, not laid out yet,
+    so the touch found no button and the tap did nothing (a table tapping right after a start;
+    on a Pi the journal takes seconds to open). The buttons are kept where they are, and the
+    pick opens the game's setup form."""
+    app = home
+    opening = parts.open_journal
+
+    def slow(settings):  # the journal lands while the finger is on its way
+        time.sleep(0.2)
+        return opening(settings)
+
+    monkeypatch.setattr(parts, "open_journal", slow)
+    screen = restart_late(app)
+    harness.frames(1)  # the first frame (home laid out) starts the thread
+    late = app.session.journal
+    assert isinstance(late, LateJournal) and not app.journal_ready()
+    button = screen.ids["new_magnate"]
+    finger = harness.Touch(*button.to_window(*button.center))
+    while not late.is_open:  # opened; its landing waits for the next frame
+        time.sleep(0.01)
+    finger.down()
+    harness.frames(1)  # the landing (home refreshed), then the touch
+    assert app.journal_ready() and screen.ids["new_magnate"] is button and button.state == "down"
+    finger.up()
+    harness.frames(2)
+    assert app.manager.current == "magnate.new_game"
+    app.go("home")

@@ -31,13 +31,16 @@ class Table:
     last: list[str | None] = field(default_factory=lambda: ["magnate"])
     resume: Resumable | None = None  # the game home's Resume would open
 
+    open: bool = True  # the journal itself is open (not only the list home shows)
+
     def __post_init__(self) -> None:
         self.manager = Manager()
         self.screens = Screens(self.manager, {}, lambda: list(self.uis.values()))
         self.asked = 0
         self.text_fields = 0
         self.resumables = 0
-        self.warm = WarmUp(self.screens, self.uis, self.likely, self.text_field, resumable=self.resumable)
+        self.warm = WarmUp(self.screens, self.uis, self.likely, self.text_field, resumable=self.resumable,
+                           ready=lambda: self.open)
 
     def resumable(self) -> Resumable | None:
         self.resumables += 1
@@ -140,6 +143,24 @@ def test_while_the_journal_opens_home_asks_again():
     assert table.warm.step("home") == "magnate"
     assert table.warm.step("home") == "magnate.new_game"
     assert table.asked == 3
+
+
+def test_while_the_journal_opens_home_works_on_what_needs_none_of_it():
+    """Issue 13: the journal itself opens behind the first screen (0.6 to 0.9 s here, a few
+    seconds on a Pi), and home's warm-up waited for it, so a game picked meanwhile built its
+    setup form inside the tap. The last game comes from the list home shows: its kv files, its
+    setup form and the other games' are made while the journal opens; the game to resume is
+    asked for once it is open, and read and built first then."""
+    reads: list[str] = []
+    table = Table(games(), last=["magnate"], open=False,
+                  resume=Resumable("leonardo", lambda: reads.append("leonardo") or "leonardo.board"))
+    steps = [table.warm.step("home") for _ in range(6)]
+    assert steps == ["magnate", "magnate.new_game", "magnate.new_game filled", "text fields", "leonardo", None]
+    assert table.resumables == 0 and reads == []  # nothing asked of the journal yet
+    table.open = True
+    steps = [table.warm.step("home") for _ in range(4)]
+    assert steps == ["leonardo read", "leonardo.board", "leonardo.new_game", None]  # then its other screens
+    assert (table.asked, table.resumables, reads) == (1, 1, ["leonardo"])
 
 
 def test_a_game_that_fails_to_prepare_ahead_does_not_stop_the_others(caplog):
@@ -377,6 +398,55 @@ print(json.dumps({"screen": app.manager.current, "ahead": ahead, "reads": reads,
                   "imported": sorted(m for m in set(sys.modules) - modules if m.startswith("companion"))}))
 harness.stop(app)
 """
+
+
+# a fresh app on FOLDER's journal (one game of NAME) whose journal is held unopened: home's
+# idle checks, what they built; then the journal opened, and the idle checks again
+HELD_PROBE = """
+import json, sys
+from companion.app import kivy_env
+kivy_env.configure(headless=True)
+from companion.app import harness
+from companion.app.late_journal import LateJournal
+name, folder = sys.argv[1], sys.argv[2]
+start = LateJournal.start
+LateJournal.start = lambda self, post, landed: None  # held: the thread is not started
+app = harness.start_in(folder, journal=False)
+def idle(n):
+    for _ in range(n):
+        app.collector.last_touch -= 10.0
+        app._idle_tick(0)
+        harness.frames(1)
+idle(20)
+held = {"ready": app.journal_ready(), "built": sorted(dict(app.screens)), "read": dict(app.warm_up.read)}
+start(app.session.journal, app._post, lambda: app._journal_open(app.session.journal))
+for _ in range(500):
+    harness.frames(1)
+    if app.journal_ready():
+        break
+idle(20)
+print(json.dumps({"held": held, "ready": app.journal_ready(), "read": dict(app.warm_up.read)}))
+harness.stop(app)
+"""
+
+
+@pytest.mark.parametrize("name", ("magnifico", "leonardo"))
+def test_home_builds_the_last_games_setup_form_before_the_journal_opens(tmp_path, name):
+    """Issue 13, in a fresh app whose journal is held unopened: home's idle checks build the
+    last game's setup form from the list home shows (a pick before the journal opened built it
+    in the tap), and read nothing from the journal; once it is open, the game to resume is read
+    ahead as before."""
+    from tests.app.test_first_taps_imports import table
+
+    table(tmp_path, name)  # its one game, unfinished
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    done = subprocess.run([sys.executable, "-c", HELD_PROBE, name, str(tmp_path)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    seen = json.loads(done.stdout.splitlines()[-1])
+    assert seen["held"]["ready"] is False and seen["held"]["read"] == {}
+    assert f"{name}.new_game" in seen["held"]["built"]
+    assert seen["ready"] is True and list(seen["read"]) == [name]
 
 
 @pytest.mark.parametrize("name", ("magnifico", "magnate", "leonardo"))

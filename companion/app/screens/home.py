@@ -13,21 +13,34 @@ from companion.app.screens.games import seats_line
 class HomeScreen(BaseScreen):
     resume_text = StringProperty("")
 
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self._listed: list[str] = []  # the games whose buttons are in the box, in order
+
     def refresh(self) -> None:
+        """The resume line and a button per game. The buttons are kept and set again: made
+        anew, a refresh that came between a finger's down and its lift (the journal opened
+        behind the first screen landing, a handset's or the dice reader's news) took the
+        button from under the finger, and the tap did nothing."""
         s, app = self.session, self.app
         self.resume_text = self.resume_label() if s is not None else ""
-        box = self.ids.games
-        box.clear_widgets()
-        for name in app.listed_games():
-            game = app.games[name]
-            b = Factory.Btn(text=app.t("home.new_game_of", game=app.game_title(name), seats=seats_line(app, game)),
-                            kind="normal" if self.resume_text else "primary")
-            if name not in app.uis:
-                b.reason = app.reason(app.ui_problems.get(name)) or app.t("home.no_screens",
-                                                                          game=app.game_title(name))
-            b.bind(on_tap=lambda _b, n=name: app.new_game(n))
-            box.add_widget(b)
-            self.ids["new_" + name] = b
+        box, names = self.ids.games, list(app.listed_games())
+        if names != self._listed:
+            box.clear_widgets()
+            for name in self._listed:
+                self.ids.pop("new_" + name, None)
+            for name in names:
+                b = Factory.Btn()
+                b.bind(on_tap=lambda _b, n=name: app.new_game(n))
+                box.add_widget(b)
+                self.ids["new_" + name] = b
+            self._listed = names
+        for name in names:
+            game, b = app.games[name], self.ids["new_" + name]
+            b.text = app.t("home.new_game_of", game=app.game_title(name), seats=seats_line(app, game))
+            b.kind = "normal" if self.resume_text else "primary"
+            b.reason = "" if name in app.uis else (app.reason(app.ui_problems.get(name))
+                                                   or app.t("home.no_screens", game=app.game_title(name)))
 
     def resume_label(self) -> str:
         """The label of the resume button, or "" when there is no game to resume."""
