@@ -269,7 +269,16 @@ class CompanionApp(App):
 
     @staticmethod
     def _post(fn: Any) -> None:
-        Clock.schedule_once(lambda _dt: fn(), 0)
+        """Hand ``fn`` over to the main thread (a handset, the dice reader, a phone, the journal
+        opened behind the first screen): it runs at the clock's next tick, then the layouts it
+        triggered. Kivy lays widgets out just before it draws, after the frame's touches are
+        dispatched, so a screen that made its buttons anew in that tick had them all at the
+        origin when a touch of the same frame came: the tap found no button and did nothing."""
+        def run(_dt: float) -> None:
+            fn()
+            Clock._process_events_before_frame()  # the before-frame events (layouts) now, before the touches
+
+        Clock.schedule_once(run, 0)
 
     def _start_session(self, late: bool = False) -> None:
         """Open the journal, the devices and a session over them; hand them to every game's UI.
