@@ -171,6 +171,7 @@ class CompanionApp(App):
         gc.freeze()
         # and what a game builds is collected while the table is idle, not inside a tap
         self.collector.start()
+        Window.bind(on_touch_down=self._lay_out)
         Window.bind(on_touch_down=self.collector.touched, on_touch_up=self.collector.lifted,
                     on_flip=self._frame_drawn)
         self._collecting = Clock.schedule_interval(self._idle_tick, WARM_TICK)
@@ -269,16 +270,17 @@ class CompanionApp(App):
 
     @staticmethod
     def _post(fn: Any) -> None:
-        """Hand ``fn`` over to the main thread (a handset, the dice reader, a phone, the journal
-        opened behind the first screen): it runs at the clock's next tick, then the layouts it
-        triggered. Kivy lays widgets out just before it draws, after the frame's touches are
-        dispatched, so a screen that made its buttons anew in that tick had them all at the
-        origin when a touch of the same frame came: the tap found no button and did nothing."""
-        def run(_dt: float) -> None:
-            fn()
-            Clock._process_events_before_frame()  # the before-frame events (layouts) now, before the touches
+        Clock.schedule_once(lambda _dt: fn(), 0)
 
-        Clock.schedule_once(run, 0)
+    @staticmethod
+    def _lay_out(*_args: Any) -> None:
+        """Bound to the window's touch down, which calls it before the widgets get the touch:
+        the layouts waiting for the frame, run now. Kivy lays widgets out just before it draws,
+        after the frame's touches; a screen that made its buttons anew in the clock's tick of
+        that frame (news handed over from a handset, the dice reader, a phone, the journal
+        opened behind the first screen) had them at the origin when the touch came, and the
+        tap found no button. What runs here would run later in the same frame."""
+        Clock._process_events_before_frame()  # what Kivy's tick_draw runs, never inside a tick
 
     def _start_session(self, late: bool = False) -> None:
         """Open the journal, the devices and a session over them; hand them to every game's UI.
@@ -529,6 +531,7 @@ class CompanionApp(App):
         if self._collecting is not None:
             self._collecting.cancel()
             self._collecting = None
+            Window.unbind(on_touch_down=self._lay_out)
             Window.unbind(on_touch_down=self.collector.touched, on_touch_up=self.collector.lifted,
                           on_flip=self._frame_drawn)
         self.collector.stop()

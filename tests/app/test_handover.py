@@ -1,7 +1,7 @@
-"""What another thread hands over to the main thread (``CompanionApp._post``: a handset, the
-dice reader, a phone, the journal opened behind the first screen) leaves the screen laid out
-before the frame dispatches its touches: a screen made anew by that news still takes a touch
-of the same frame."""
+"""News handed over from another thread (``CompanionApp._post``: a handset, the dice reader, a
+phone, the journal opened behind the first screen) runs at the clock's next tick; a touch that
+comes in the same frame finds the screen laid out (``CompanionApp._lay_out``, bound to the
+window's touch down), even a screen the news made anew."""
 
 from __future__ import annotations
 
@@ -39,3 +39,15 @@ def test_a_screen_made_anew_by_news_takes_a_touch_of_the_same_frame(home):
     finally:
         Window.remove_widget(box)
         harness.frames(1)
+
+
+def test_news_handed_over_together_all_run_in_the_next_frame(home):
+    """A handset's press hands over its seat's new state and its lock apart: both run in the
+    next frame, so the screen never shows a seat locked whose lock the rules have not taken
+    (running the layouts from inside the clock's tick cut its round short: checked)."""
+    app = home
+    ran: list[str] = []
+    app._post(lambda: ran.append("state"))
+    app._post(lambda: ran.append("lock"))
+    harness.frames(1)
+    assert ran == ["state", "lock"]
