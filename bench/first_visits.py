@@ -17,8 +17,9 @@ switches games), and a fifth as a table that starts the app again mid-game: Resu
 journal whose one game is unfinished (in place of the pick and the Start; "resume" in the
 row "resume"), and a sixth with its first tap ``--pace`` seconds after the first frames, while
 the journal opened behind them may still be opening (every other case waits for it first; the
-bench says how often it was open at that tap). Medians over the runs, against the 50 ms goal, and against the baseline of
-``bench_app``: a plain Kivy button rewriting 13 labels, timed in the same processes.
+bench says how often it was open at that tap), a seventh the same with a Resume. Medians over
+the runs, against the 50 ms goal, and against the baseline of ``bench_app``: a plain Kivy
+button rewriting 13 labels, timed in the same processes.
 """
 
 from __future__ import annotations
@@ -77,7 +78,7 @@ def child(journey: str, pace: float, new_table: bool = False, other: bool = Fals
     with ``resume`` the journal's unfinished game is resumed instead of a new one started.
     The first tap comes once the journal opened behind the first screen is open, unless
     ``early``: then it comes ``pace`` seconds after the first frames, whether or not the
-    journal is open yet (0.3 to 0.5 s after the first frame here, longer on a Pi), and the JSON
+    journal is open yet (0.1 to 0.3 s after the first frame here, longer on a Pi), and the JSON
     says whether it was (``open at the first tap``: 1 or 0)."""
     from companion.app import kivy_env
 
