@@ -18,10 +18,10 @@ class HomeScreen(BaseScreen):
         self._listed: list[str] = []  # the games whose buttons are in the box, in order
 
     def refresh(self) -> None:
-        """The resume line and a button per game. The buttons are kept and set again: made
-        anew, a refresh that came between a finger's down and its lift (the journal opened
-        behind the first screen landing, a handset's or the dice reader's news) took the
-        button from under the finger, and the tap did nothing."""
+        """The resume line and a button per game. The buttons are kept and set again (made
+        anew only when the list of games changes): made anew by a refresh in the frame of a
+        touch (the journal opened behind the first screen landing, a handset's or a phone's
+        news), they were not laid out yet when the touch came, and the pick did nothing."""
         s, app = self.session, self.app
         self.resume_text = self.resume_label() if s is not None else ""
         box, names = self.ids.games, list(app.listed_games())
