@@ -146,8 +146,8 @@ def test_while_the_journal_opens_home_asks_again():
 
 
 def test_while_the_journal_opens_home_works_on_what_needs_none_of_it():
-    """Issue 13: the journal itself opens behind the first screen (0.6 to 0.9 s here, a few
-    seconds on a Pi), and home's warm-up waited for it, so a game picked meanwhile built its
+    """Issue 13: the journal itself opens behind the first screen (0.1 to 0.3 s after the
+    first frame here, longer on a Pi), and home's warm-up waited for it, so a game picked meanwhile built its
     setup form inside the tap. The last game comes from the list home shows: its kv files, its
     setup form and the other games' are made while the journal opens; the game to resume is
     asked for once it is open, and read and built first then."""
