@@ -33,6 +33,7 @@ from companion.games.magnifico.battle.simulate import policy_step  # noqa: E402
 
 GOAL = 50  # the odds at least this many times faster than the simulation
 PI = (3, 5)  # a Raspberry Pi is about this many times slower
+BOX = 20  # tanks, and airplanes, in the whole box (rules-decisions: pieces are limited by the box)
 
 
 def _airplanes_against(defenders: int) -> dict:
@@ -68,10 +69,9 @@ def random_battle(rng: random.Random) -> dict:
     machines = rng.randint(0, 6)
     tanks = rng.randint(0, machines)
     attacker = side(rng.randint(1, 6), tanks, machines - tanks)
-    box = 20  # tanks, and airplanes, in the whole box
     defender = side(rng.choice((rng.randint(1, 12), rng.randint(1, 40), rng.randint(1, 99))),
-                    rng.choice((0, rng.randint(0, 4), rng.randint(0, box - tanks))),
-                    rng.choice((0, rng.randint(0, 4), rng.randint(0, box - (machines - tanks)))))
+                    rng.choice((0, rng.randint(0, 4), rng.randint(0, BOX - tanks))),
+                    rng.choice((0, rng.randint(0, 4), rng.randint(0, BOX - (machines - tanks)))))
     attacker["cards"].update(paratrooper=rng.randint(0, 1), great_cannon=rng.randint(0, 2), bombard=rng.randint(0, 2))
     if rng.random() < 0.5:
         defender["castle"] = {"towers": rng.randint(0, 4)}
@@ -164,9 +164,6 @@ def measure(name: str, setup: dict, args) -> dict:
     return {"case": name, "odds": odds_s, "live": live_s, "sim": sim_s, "exact": exact_s,
             "ratio": sim_s / odds_s, "p": result["attacker_wins"], "p_sim": sim["attacker_wins"],
             "bound": result["error_bound"]}
-
-
-BOX = 20  # tanks, and airplanes, in the whole box (rules-decisions: pieces are limited by the box)
 
 
 def beyond_the_box(setup: dict) -> bool:

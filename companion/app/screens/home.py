@@ -19,9 +19,11 @@ class HomeScreen(BaseScreen):
 
     def refresh(self) -> None:
         """The resume line and a button per game. The buttons are kept and set again (made
-        anew only when the list of games changes): made anew by a refresh in the frame of a
-        touch (the journal opened behind the first screen landing, a handset's or a phone's
-        news), they were not laid out yet when the touch came, and the pick did nothing."""
+        anew only when the list of games changes): a refresh by news (the journal opened
+        behind the first screen landing, a handset's or a phone's) costs less, and a finger on
+        a button keeps it. Made anew in the frame of a touch, they were not laid out yet when
+        the touch came, and the pick did nothing; the window's touch down now lays a screen
+        out first for every screen (``CompanionApp._lay_out``)."""
         s, app = self.session, self.app
         self.resume_text = self.resume_label() if s is not None else ""
         box, names = self.ids.games, list(app.listed_games())
