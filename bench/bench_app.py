@@ -38,6 +38,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+import goal_rows  # noqa: E402  (the script's own folder)
+
 
 def child() -> None:
     from companion.app import kivy_env
@@ -441,6 +443,7 @@ def main() -> None:
     ap.add_argument("--lift-at-once", action="store_true",
                     help="the tap timing before: no wait for the GL driver (see timed_taps)")
     ap.add_argument("--no-start", action="store_true", help="taps only")
+    ap.add_argument("--json", help="also write the figures against their goal to this file (bench/goals.py)")
     args = ap.parse_args()
     global LIFT_AT_ONCE
     LIFT_AT_ONCE = args.lift_at_once
@@ -459,15 +462,21 @@ def main() -> None:
         print(f"cold start to the home screen: median {med:.2f} s ({pi(med, 's')}; "
               f"min {min(starts):.2f}, max {max(starts):.2f}, {len(starts)} processes; goal < {GOAL_START:.0f} s)")
     results = taps(args.taps)
-    base = statistics.median(next(iter(results.values())))
+    base_name, base_times = next(iter(results.items()))
+    base = statistics.median(base_times)
+    goals = []
     for name, times in results.items():
         if not times:
             print(f"tap to updated screen, {name}: not measured here")
             continue
         med = statistics.median(times)
+        if name != base_name:
+            goals.append(goal_rows.row(f"every tap < {GOAL_TAP * 1000:.0f} ms", name, med * 1000, "ms",
+                                       GOAL_TAP * 1000, baseline=base * 1000, baseline_what=base_name))
         print(f"tap to updated screen, {name}: median {med * 1000:.1f} ms ({pi(med)}), "
               f"p90 {sorted(times)[int(0.9 * len(times))] * 1000:.1f} ms, "
               f"ratio {med / base:.2f}, goal < {GOAL_TAP * 1000:.0f} ms: {'met' if med < GOAL_TAP else 'NOT met'}")
+    goal_rows.write(args.json, goals)
 
 
 if __name__ == "__main__":

@@ -25,6 +25,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import goal_rows  # the script's own folder
+
 ROOT = Path(__file__).resolve().parents[1]
 GOAL = 0.4
 
@@ -64,6 +66,7 @@ def main() -> None:
                     help="another checkout of the project (say main, unpacked with git archive): each command "
                          "is timed there too, right after, on the same journal (python -m runs the package "
                          "of the folder it starts in)")
+    ap.add_argument("--json", help="also write the figures against their goal to this file (bench/goals.py)")
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="bench-cli-"))
     db = tmp / "journal.sqlite3"
@@ -98,9 +101,13 @@ def main() -> None:
     ]
     print(f"load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     base = None
+    goals = []
     for name, argv, stdin in rows:
         med = timed(argv, env, args.runs, stdin)
         base = base or med
+        if not name.startswith("baseline"):
+            goals.append(goal_rows.row(f"every journal command < {GOAL} s", f"`{name}`, {max(1, args.games)} games",
+                                       med, "s", GOAL, baseline=base, baseline_what=rows[0][0].split(": ")[1]))
         verdict = "" if name.startswith("baseline") else f", goal < {GOAL} s: {'met' if med < GOAL else 'NOT met'}"
         print(f"{name}: median {med:.2f} s (Pi ~{3 * med:.1f}-{5 * med:.1f} s; ratio to python alone "
               f"{med / base:.1f}){verdict}")
@@ -108,6 +115,7 @@ def main() -> None:
             other = timed(argv, env, args.runs, stdin, cwd=args.against.resolve())
             print(f"    the same in {args.against}: median {other:.2f} s (this tree takes {med / other:.2f} of it)")
     print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    goal_rows.write(args.json, goals)
 
 
 if __name__ == "__main__":

@@ -50,6 +50,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+import goal_rows  # noqa: E402  (the script's own folder)
+
 GOAL_MB = 150.0
 GL_LIBRARIES = ("libLLVM", "_dri.so", "libgallium", "libglapi", "libGLX_mesa", "libEGL_mesa", "libGL.so",
                 "libEGL.so", "libGLdispatch", "libdrm")
@@ -272,6 +275,7 @@ def main() -> None:
     ap.add_argument("--hold", action="store_true")
     ap.add_argument("--screens", type=int, default=20)
     ap.add_argument("--labels", type=int, default=600)
+    ap.add_argument("--json", help="also write the figures against their goal to this file (bench/goals.py)")
     args = ap.parse_args()
     if args.child == "app":
         app_child(args.games, trace=False, hold=args.hold)
@@ -305,6 +309,7 @@ def main() -> None:
           f"(anon {base['RssAnon']:.0f} + files {base['RssFile']:.0f}, of which GL driver libraries "
           f"{base['gl_files']:.0f})")
     last = None
+    goals: list[dict[str, Any]] = []
     for r in rows:
         total = r["VmRSS"] + r["odds_rss"]
         grew = f" ({r['VmRSS'] - last:+.1f} on the moment before)" if last is not None else ""
@@ -329,11 +334,17 @@ def main() -> None:
               f"{', shader compiler, rasterizer and context' if gl_heap is not None else ''}): about {pi:.0f} MB"
               f"{'' if gl_heap is not None else ' or less'}")
         last = r["VmRSS"]
+        if r["moment"].startswith("after game"):
+            goals.append(goal_rows.row(f"< {GOAL_MB:.0f} MB after three games", f"{r['moment']}, the app and its odds process",
+                                       total, "MB", GOAL_MB, baseline=base["VmRSS"],
+                                       baseline_what="Python + SQLAlchemy + as many Kivy screens and labels",
+                                       pi=f"about {pi:.0f} MB{'' if gl_heap is not None else ' or less'}"))
     if owners:
         print(f"C heap in use after game {args.games}, by who allocated it (heaptrack): "
               + ", ".join(f"{k} {v:.1f} MB" for k, v in owners.items()))
     elif args.attribute:
         print("--attribute: heaptrack is not installed")
+    goal_rows.write(args.json, goals)
 
 
 if __name__ == "__main__":

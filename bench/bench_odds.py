@@ -27,6 +27,7 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
+import goal_rows  # noqa: E402  (the script's own folder)
 from companion.games.magnifico.battle import odds, simulate, start, step  # noqa: E402
 from companion.games.magnifico.battle.odds import clear_cache  # noqa: E402
 from companion.games.magnifico.battle.simulate import policy_step  # noqa: E402
@@ -106,6 +107,10 @@ CASES = {
     # the worst two of `--seed 14` after the defender's tank assault became one table (odds4)
     "worst random legal battle (seed 14): 6 + tank + 3 airplanes vs 6 + 14 airplanes, 1-tower castle": {"attacker": {"soldiers": 6, "tanks": 1, "airplanes": 3, "cards": {"battle_wagon": 1, "multi_gun": 0, "transmission_gear": 0, "cannon_lighter": 1, "multi_cannon": 2, "gyroscope": 2, "anti_tank_bomb": 2, "anti_aircraft_culverin": 0, "paratrooper": 1, "great_cannon": 1, "bombard": 1}, "tank_card": {"dice": 2, "hits": 2}, "airplane_card": {"hooks": None}}, "defender": {"soldiers": 6, "tanks": 0, "airplanes": 14, "cards": {"battle_wagon": 0, "multi_gun": 1, "transmission_gear": 1, "cannon_lighter": 1, "multi_cannon": 2, "gyroscope": 0, "anti_tank_bomb": 2, "anti_aircraft_culverin": 2, "walls": 1, "automaton": 1}, "tank_card": {"dice": 6, "hits": 4}, "airplane_card": {"hooks": None}, "castle": {"towers": 1}}, "sea_raid": False, "variants": {"tank_explosion": "army", "intercept": "both"}},
     "worst random legal battle (seed 14): sea raid, 6 + 2 tanks + 4 airplanes vs 5 + 3 tanks + airplane, 3-tower castle": {"attacker": {"soldiers": 6, "tanks": 2, "airplanes": 4, "cards": {"battle_wagon": 0, "multi_gun": 2, "transmission_gear": 0, "cannon_lighter": 2, "multi_cannon": 2, "gyroscope": 2, "anti_tank_bomb": 1, "anti_aircraft_culverin": 2, "paratrooper": 1, "great_cannon": 1, "bombard": 0}, "tank_card": {"dice": 6, "hits": 3}, "airplane_card": {"hooks": None}}, "defender": {"soldiers": 5, "tanks": 3, "airplanes": 1, "cards": {"battle_wagon": 0, "multi_gun": 0, "transmission_gear": 1, "cannon_lighter": 1, "multi_cannon": 1, "gyroscope": 2, "anti_tank_bomb": 1, "anti_aircraft_culverin": 2, "walls": 1, "automaton": 0}, "tank_card": {"dice": 3, "hits": 6}, "airplane_card": {"hooks": None}, "castle": {"towers": 3}}, "sea_raid": True, "variants": {"tank_explosion": "army", "intercept": "both"}},
+    # the worst two of both searches once their draws kept to the box (2026-12-02)
+    "worst random legal battle (seed 13, in the box): sea raid, 5 + 3 tanks + 2 airplanes vs 8 + 2 tanks + 10 airplanes": {"attacker": {"soldiers": 5, "tanks": 3, "airplanes": 2, "cards": {"battle_wagon": 2, "multi_gun": 1, "transmission_gear": 0, "cannon_lighter": 0, "multi_cannon": 0, "gyroscope": 0, "anti_tank_bomb": 2, "anti_aircraft_culverin": 0, "paratrooper": 0, "great_cannon": 2, "bombard": 0}, "tank_card": {"dice": 1, "hits": 2}, "airplane_card": {"hooks": None}}, "defender": {"soldiers": 8, "tanks": 2, "airplanes": 10, "cards": {"battle_wagon": 0, "multi_gun": 1, "transmission_gear": 1, "cannon_lighter": 0, "multi_cannon": 0, "gyroscope": 1, "anti_tank_bomb": 1, "anti_aircraft_culverin": 1}, "tank_card": {"dice": 4, "hits": 1}, "airplane_card": {"hooks": None}}, "sea_raid": True, "variants": {"tank_explosion": "army", "intercept": "both"}},
+    "worst random legal battle (seed 13, in the box): 3 + tank + 5 airplanes vs 2 + 3 tanks + 15 airplanes, 1-tower castle": {"attacker": {"soldiers": 3, "tanks": 1, "airplanes": 5, "cards": {"battle_wagon": 1, "multi_gun": 1, "transmission_gear": 0, "cannon_lighter": 1, "multi_cannon": 2, "gyroscope": 1, "anti_tank_bomb": 1, "anti_aircraft_culverin": 1, "paratrooper": 1, "great_cannon": 1, "bombard": 0}, "tank_card": {"dice": 1, "hits": 6}, "airplane_card": {"hooks": None}}, "defender": {"soldiers": 2, "tanks": 3, "airplanes": 15, "cards": {"battle_wagon": 0, "multi_gun": 1, "transmission_gear": 0, "cannon_lighter": 1, "multi_cannon": 0, "gyroscope": 0, "anti_tank_bomb": 1, "anti_aircraft_culverin": 0, "walls": 2, "automaton": 0}, "tank_card": {"dice": 6, "hits": 3}, "airplane_card": {"hooks": None}, "castle": {"towers": 1}}, "sea_raid": False, "variants": {"tank_explosion": "army", "intercept": "both"}},
+    "worst random legal battle (seed 14, in the box): 5 + 3 tanks + airplane vs 12 + tank + 18 airplanes, a castle without towers": {"attacker": {"soldiers": 5, "tanks": 3, "airplanes": 1, "cards": {"battle_wagon": 1, "multi_gun": 2, "transmission_gear": 2, "cannon_lighter": 0, "multi_cannon": 0, "gyroscope": 1, "anti_tank_bomb": 1, "anti_aircraft_culverin": 0, "paratrooper": 1, "great_cannon": 0, "bombard": 2}, "tank_card": {"dice": 2, "hits": 5}, "airplane_card": {"hooks": None}}, "defender": {"soldiers": 12, "tanks": 1, "airplanes": 18, "cards": {"battle_wagon": 0, "multi_gun": 1, "transmission_gear": 1, "cannon_lighter": 2, "multi_cannon": 0, "gyroscope": 0, "anti_tank_bomb": 1, "anti_aircraft_culverin": 1, "walls": 1, "automaton": 0}, "tank_card": {"dice": 6, "hits": 4}, "airplane_card": {"hooks": None}, "castle": {"towers": 0}}, "sea_raid": False, "variants": {"tank_explosion": "infantry", "intercept": "both"}},
     # the same (25 airplanes): a heavy case, not a legal battle
     "beyond the box (25 airplanes): 4 + 6 airplanes vs 69 + 6 tanks + 19 airplanes": {'attacker': {'soldiers': 4, 'tanks': 0, 'airplanes': 6, 'cards': {'battle_wagon': 0, 'multi_gun': 1, 'transmission_gear': 2, 'cannon_lighter': 2, 'multi_cannon': 2, 'gyroscope': 0, 'anti_tank_bomb': 2, 'anti_aircraft_culverin': 1, 'paratrooper': 1, 'great_cannon': 2, 'bombard': 0}, 'tank_card': {'dice': 2, 'hits': 6}, 'airplane_card': {'hooks': None}}, 'defender': {'soldiers': 69, 'tanks': 6, 'airplanes': 19, 'cards': {'battle_wagon': 2, 'multi_gun': 2, 'transmission_gear': 0, 'cannon_lighter': 1, 'multi_cannon': 2, 'gyroscope': 0, 'anti_tank_bomb': 1, 'anti_aircraft_culverin': 0, 'walls': 0, 'automaton': 1}, 'tank_card': {'dice': 2, 'hits': 1}, 'airplane_card': {'hooks': None}, 'castle': {'towers': 2}}, 'sea_raid': False, 'variants': {'tank_explosion': 'infantry', 'intercept': 'both'}},
 }
@@ -180,6 +185,7 @@ def main() -> None:
     parser.add_argument("--exact", action="store_true", help="also time the exact odds (slow)")
     parser.add_argument("--markdown", action="store_true", help="print the table for docs/performance.md")
     parser.add_argument("--only", help="run the cases whose name contains this")
+    parser.add_argument("--json", help="also write the figures against their goal to this file (bench/goals.py)")
     args = parser.parse_args()
     rows = [measure(name, setup, args) for name, setup in CASES.items() if not args.only or args.only in name]
     head = ("case", "odds", "Pi est.", "live", "simulation", "Pi est.", "sim/odds", f"goal {GOAL}x",
@@ -200,6 +206,11 @@ def main() -> None:
         widths = [max(len(str(x)) for x in col) for col in zip(head, *lines)]
         for line in [head] + lines:
             print("  ".join(str(x).ljust(w) for x, w in zip(line, widths)))
+    goal_rows.write(args.json, [
+        goal_rows.row(f"odds >= {GOAL}x a 100,000-battle simulation", r["case"], r["ratio"], "x", GOAL, higher=True,
+                      baseline=r["sim"], baseline_what="the simulation, same process",
+                      note=f"odds {seconds(r['odds'])}, simulation {seconds(r['sim'])}")
+        for r in rows if not beyond_the_box(CASES[r["case"]])])
     games = "100,000 games" if args.games == 100_000 else f"{args.games:,} games scaled to 100,000"
     print(f"\nCPU time; odds and live: medians of {args.repeat} runs, odds cold; simulation: "
           f"{games}, one run. Machine: {machine()}.")

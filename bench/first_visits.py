@@ -38,11 +38,16 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+import goal_rows  # noqa: E402
+
 GOAL_MS = 50.0
 # each case: paced or taken at once, and the child's flags (the journal's earlier game)
 CASES = {"at once": (False, ()), "paced": (True, ()), "new table": (True, ("--new-table",)),
          "other game last": (True, ("--other",)), "resume": (True, ("--resume",)),
          "journal opening": (True, ("--early",)), "resume, journal opening": (True, ("--resume", "--early"))}
+# what each tap is, in the goals' table (bench/goals.py)
+TAPS = {"new": "the game picked on home (its setup form)", "start": "its first Start (the first play screen)",
+        "top": "the menu", "settings": "settings", "history": "history", "resume": "Resume (an unfinished game)"}
 # each list is one fresh app: the widget ids tapped in turn from the home screen
 JOURNEYS = {
     "magnifico": ["new_magnifico", "start", "top_menu"],
@@ -149,6 +154,7 @@ def main() -> None:
                         help="only these cases (all by default): taps at once, paced, paced on a brand-new"
                              " table, paced after another game (the table switches games), a Resume, paced"
                              " from the first frame while the journal may still be opening")
+    parser.add_argument("--json", help="also write the figures against their goal to this file (bench/goals.py)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--new-table", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--other", action="store_true", help=argparse.SUPPRESS)
@@ -183,6 +189,7 @@ def main() -> None:
     print(f"  {'journey':10s} {'tap':15s} " + "   ".join(f"{case:>20s}" for case in cases)
           + f"   (paced: after {args.pace:g} s idle)")
     pi_case = "paced" if "paced" in cases else next(iter(cases))  # the Pi estimate's case
+    goals = []
     for journey, steps in JOURNEYS.items():
         if journey not in args.journeys:
             continue
@@ -193,6 +200,12 @@ def main() -> None:
                 ts = times.get((journey, step, case))
                 med = statistics.median(ts) if ts else float("nan")
                 cells.append(f"{med:6.1f} ms x{med / base:4.1f} {'ok' if med < GOAL_MS else 'OVER':4s}" if ts else "")
+                if ts:
+                    how = "taken at once" if not cases[case][0] else f"{case}, after {args.pace:g} s"
+                    goals.append(goal_rows.row(f"every tap < {GOAL_MS:.0f} ms, first visits",
+                                               f"{journey}: {TAPS.get(step.split('_')[0], step)}, {how}",
+                                               med, "ms", GOAL_MS, baseline=base,
+                                               baseline_what="a plain button rewriting 13 labels"))
             case = pi_case if (journey, step, pi_case) in times else next(
                 (c for c in cases if (journey, step, c) in times), pi_case)  # a resume: its own case
             shown = times.get((journey, step, case))
@@ -204,6 +217,7 @@ def main() -> None:
         if opened:
             print(f"  {journey:10s} the journal was open at the first tap in {sum(opened):.0f} of {len(opened)}"
                   " apps (journal opening)")
+    goal_rows.write(args.json, goals)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,48 @@
+"""One measured figure against its goal: what each bench writes with ``--json FILE`` and
+``bench/goals.py`` gathers into one table (issue 13: every figure against its goal, beside
+a baseline measured in the same run, with a Raspberry Pi estimate)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+PI_SLOWER = (3, 5)  # a Raspberry Pi runs Python about 3 to 5 times slower than the development machine
+
+
+def row(goal: str, what: str, value: float, unit: str, limit: float, *, baseline: float | None = None,
+        baseline_what: str = "", higher: bool = False, pi: str | None = None, note: str = "") -> dict[str, Any]:
+    """A figure: ``value`` in ``unit`` ("s", "ms", "MB" or "x"), met when below ``limit``
+    (above it when ``higher``); ``pi`` the Pi estimate when it is not the CPU's 3-5 times."""
+    return {"goal": goal, "what": what, "value": value, "unit": unit, "limit": limit, "higher": higher,
+            "baseline": baseline, "baseline_what": baseline_what, "pi": pi, "note": note}
+
+
+def met(r: dict[str, Any]) -> bool:
+    return bool(r["value"] >= r["limit"] if r["higher"] else r["value"] < r["limit"])
+
+
+def figure(value: float | None, unit: str) -> str:
+    if value is None:
+        return ""
+    if unit == "x":
+        return f"{value:.0f}x" if value >= 10 else f"{value:.1f}x"
+    return f"{value:.2f} s" if unit == "s" else f"{value:.1f} {unit}"
+
+
+def pi_estimate(r: dict[str, Any]) -> str:
+    """Times scale with the CPU; a ratio of two times on the same machine does not; memory is
+    the bench's own estimate (without this machine's software renderer)."""
+    if r["pi"] is not None:
+        return str(r["pi"])
+    if r["unit"] in ("s", "ms"):
+        low, high = (figure(r["value"] * k, r["unit"]) for k in PI_SLOWER)
+        return f"{low} to {high}"
+    return "the same" if r["unit"] == "x" else ""
+
+
+def write(path: str | None, rows: list[dict[str, Any]]) -> None:
+    """The rows as JSON in ``path`` (nothing without a path)."""
+    if path:
+        with open(path, "w", encoding="utf-8") as out:
+            json.dump(rows, out, indent=1)
