@@ -339,6 +339,16 @@ def main() -> None:
                                        total, "MB", GOAL_MB, baseline=base["VmRSS"],
                                        baseline_what="Python + SQLAlchemy + as many Kivy screens and labels",
                                        pi=f"about {pi:.0f} MB{'' if gl_heap is not None else ' or less'}"))
+    games = [r for r in rows if r["moment"].startswith("after game")]
+    if len(games) >= 3 and "companion objects" in games[1]:  # the first game loads what every game needs
+        second, last = games[1], games[-1]
+        grew = {kind: last[kind] - second[kind] for kind in ("companion objects", "widgets", "textures")}
+        rss = (last["VmRSS"] - second["VmRSS"]) / (len(games) - 2)
+        goals.append(goal_rows.row("no growth from game to game", f"objects alive after game {len(games)} that were "
+                                   "not after game 2 (the app's own, widgets, textures: the most of the three)",
+                                   max(grew.values()), "objects", 1, pi="the same",
+                                   note=", ".join(f"{kind} {n:+d}" for kind, n in grew.items())
+                                   + f"; RSS {rss:+.1f} MB a game"))
     if owners:
         print(f"C heap in use after game {args.games}, by who allocated it (heaptrack): "
               + ", ".join(f"{k} {v:.1f} MB" for k, v in owners.items()))

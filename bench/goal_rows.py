@@ -12,7 +12,7 @@ PI_SLOWER = (3, 5)  # a Raspberry Pi runs Python about 3 to 5 times slower than 
 
 def row(goal: str, what: str, value: float, unit: str, limit: float, *, baseline: float | None = None,
         baseline_what: str = "", higher: bool = False, pi: str | None = None, note: str = "") -> dict[str, Any]:
-    """A figure: ``value`` in ``unit`` ("s", "ms", "MB" or "x"), met when below ``limit``
+    """A figure: ``value`` in ``unit`` ("s", "ms", "MB", "x" or "objects"), met when below ``limit``
     (above it when ``higher``); ``pi`` the Pi estimate when it is not the CPU's 3-5 times."""
     return {"goal": goal, "what": what, "value": value, "unit": unit, "limit": limit, "higher": higher,
             "baseline": baseline, "baseline_what": baseline_what, "pi": pi, "note": note}
@@ -27,6 +27,8 @@ def figure(value: float | None, unit: str) -> str:
         return ""
     if unit == "x":
         return f"{value:.0f}x" if value >= 10 else f"{value:.1f}x"
+    if unit == "objects":
+        return f"{value:.0f}"
     return f"{value:.2f} s" if unit == "s" else f"{value:.1f} {unit}"
 
 

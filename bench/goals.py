@@ -44,7 +44,7 @@ RUNS: list[tuple[str, list[str], list[str]]] = [
                          "paced", "other game last", "resume", "journal opening", "--pace", "0.6"],
      ["--runs", "1", "--journeys", "magnifico", "magnate", "leonardo", "--cases", "at once", "paced",
       "--pace", "0.6"]),
-    ("bench_memory.py", ["--games", "3"], ["--games", "3"]),
+    ("bench_memory.py", ["--games", "3", "--attribute"], ["--games", "3"]),
     ("bench_odds.py", ["--repeat", "5"], ["--repeat", "3", "--games", "20000"]),
 ]
 
