@@ -74,6 +74,15 @@ class Screens(dict[str, Any]):
             return name
         return None
 
+    def drop(self, name: str) -> bool:
+        """Let go of the built screen ``name`` unless it is shown: built again when next wanted."""
+        screen = dict.get(self, name)
+        if screen is None or getattr(self.manager, "current", None) == name:
+            return False
+        del self[name]
+        self.manager.remove_widget(screen)
+        return True
+
     def load(self, ui: GameUI) -> None:
         """Prepare ``ui`` and build every screen of it."""
         while self.build_next(ui) is not None:

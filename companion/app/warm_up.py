@@ -15,10 +15,12 @@ its rules and built that screen inside the Resume tap, 60 to 95 ms here); the kv
 classes of the game the table played last, then its setup form, built and filled (a setup form
 only reads: the seats, the variants, the box's line); then the resumed game's other screens;
 then what a session's first text field loads (Kivy's clipboard, the theme's images), then the
-other games' kv files and classes, nothing built: a table that switches games, or a brand-new
-one, paid them in the tap that picked a game (64 to 111 ms). They keep about 1 MB a game; the
-other games' setup forms built and filled too would keep about 3 MB a game for the whole
-session, so they are not. While the journal itself is still being opened behind the first
+other games' kv files and classes: a table that switches games, or a brand-new one, paid them
+in the tap that picked a game (64 to 111 ms). They keep about 1 MB a game. Until the table opens
+its first game of the session, and once the journal is open, the other games' setup forms are
+built and filled too (the table is choosing what to play: a pick of another game built its form
+in the tap, 41 to 77 ms here); they keep about 2.5 MB a game, so they are let go of at the
+pauses after a game is opened, and not built again in that session. While the journal itself is still being opened behind the first
 screen (``late_journal.py``), home takes the last game from the list it shows and does what
 needs no journal (the last game's kv files and setup form, the text fields, the other games'
 kv files); the game to resume is asked for once the journal is open, and its pieces come first
@@ -85,10 +87,16 @@ class WarmUp:
         self.text_fields = False  # what a first text field loads, loaded
         self.failed: dict[str, str] = {}  # the other games that failed to prepare, and why
         self._soon: list[Callable[[], str | None]] = []  # what the dialog shown leads to (soon())
+        self.choosing = True  # no game opened since the app started: the table is choosing one
+        self.forms_ahead: set[str] = set()  # the other games' setup forms built for that choice
+        self._drop: list[str] = []  # those to let go of, once a game is opened
 
     def step(self, current: str) -> str | None:
         if self._soon:
             return self._soon_piece()
+        if self._drop:
+            name = self._drop.pop()
+            return name + " dropped" if self.screens.drop(name) else self.step(current)
         game = current.partition(".")[0]
         if "." in current and game in self.uis:
             ui = self.uis[game]
@@ -104,7 +112,8 @@ class WarmUp:
             self._resume = self.resumable() if self.resumable is not None else None
         ui = self.uis.get(self._likely)
         return (self._resume_ahead() or (self._last_game(ui) if ui is not None else None)
-                or self._resume_ahead(rest=True) or self._text_fields() or self._other_games())
+                or self._resume_ahead(rest=True) or self._text_fields() or self._other_games()
+                or self._other_forms())
 
     def soon(self, piece: Callable[[], str | None]) -> None:
         """``piece`` at the next idle check, before any other: what the dialog just opened
@@ -124,6 +133,14 @@ class WarmUp:
         ``ahead()`` (a fill for a game not started) never runs on it (a screen built in a tap,
         before the warm-up reached it, showed an empty board after a later ``ahead()``)."""
         self.ahead.add(name)
+
+    def opened(self, game: str) -> None:
+        """A game is open (started or resumed): the table has chosen. The other games' setup
+        forms built for that choice are let go of at the next pauses, and not built again."""
+        self.choosing = False
+        self._drop = sorted(self.forms_ahead - {self.uis[game].new_game_screen if game in self.uis else ""})
+        self.filled -= set(self._drop)
+        self.forms_ahead.clear()
 
     def home_again(self) -> None:
         """The table is back on home, or the journal was opened again (the settings changed):
@@ -211,14 +228,34 @@ class WarmUp:
         if ui.name not in self.screens.prepared:
             self.screens.prepare(ui)
             return ui.name
+        return self._form(ui)
+
+    def _form(self, ui: GameUI) -> str | None:
+        """``ui``'s setup form built, then filled (a setup form only reads)."""
         if ui.new_game_screen not in self.screens:
             return str(self.screens[ui.new_game_screen].name)
-        if ui.new_game_screen not in self.filled:  # and filled: a setup form only reads
+        if ui.new_game_screen not in self.filled:
             self.filled.add(ui.new_game_screen)
             form = self.screens[ui.new_game_screen]
             if hasattr(form, "refresh"):
                 form.refresh()
             return ui.new_game_screen + " filled"
+        return None
+
+    def _other_forms(self) -> str | None:
+        """While the table chooses its first game of the session, and once the journal is open,
+        the other games' setup forms, built and filled (a game picked then built its form in the
+        tap: 41 to 50 ms here, 58 to 77 while the warm-up was still on the others' kv files).
+        About 2.5 MB a game, let go of once a game is opened (``opened``)."""
+        if not self.choosing or not self.ready():  # what is built before the journal opens is frozen with it
+            return None
+        for ui in self.uis.values():
+            if ui.name in self.screens.prepared and ui.name not in self.failed:
+                if ui.new_game_screen not in self.screens:
+                    self.forms_ahead.add(ui.new_game_screen)
+                piece = self._form(ui)
+                if piece is not None:
+                    return piece
         return None
 
 

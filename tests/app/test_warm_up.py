@@ -124,16 +124,46 @@ def test_on_home_the_last_game_is_prepared_then_its_setup_form_built():
     assert table.manager.added == ["magnate.new_game"] and table.asked == 1  # asked once
 
 
-def test_then_a_first_text_field_and_the_other_games_kv_files_and_classes():
+def test_then_a_first_text_field_and_the_other_games_kv_files_and_classes_and_setup_forms():
     """A table that switches games built the other game's kv and classes in the tap that picked
-    it (64 to 97 ms, bench/first_visits.py "other game last"); its setup form is not built
-    ahead (about 3 MB a game kept for the session)."""
+    it (64 to 97 ms, bench/first_visits.py "other game last"), and then its setup form (41 to
+    50 ms with the kv loaded): while the table chooses its first game, the other games' setup
+    forms are built and filled too, last."""
     table = Table(games())
-    steps = [table.warm.step("home") for _ in range(6)]
-    assert steps == ["magnate", "magnate.new_game", "magnate.new_game filled", "text fields", "leonardo", None]
+    steps = [table.warm.step("home") for _ in range(8)]
+    assert steps == ["magnate", "magnate.new_game", "magnate.new_game filled", "text fields", "leonardo",
+                     "leonardo.new_game", "leonardo.new_game filled", None]
     assert table.uis["leonardo"].built == ["leonardo"] and table.text_fields == 1
-    assert table.manager.added == ["magnate.new_game"]  # no other game's screen built
+    assert table.manager.added == ["magnate.new_game", "leonardo.new_game"]  # no other screen built
+    assert table.screens["leonardo.new_game"].refreshes == 1
     assert table.warm.step("home") is None and table.text_fields == 1  # each once
+
+
+def test_once_a_game_is_opened_the_other_forms_go_at_the_next_pauses_and_stay_gone():
+    """Issue 13 (memory: about 2.5 MB a form): the forms built for the table's choice are let go
+    of once it has chosen, one a pause, on whatever screen is shown; the last game's form (built
+    before, as it was) and the chosen game's stay; none is built again in the session."""
+    uis = {**games(), "magnifico": FakeUI("magnifico", ("new_game", "turn"))}
+    table = Table(uis, last=["magnate", "leonardo"])
+    steps = [table.warm.step("home") for _ in range(11)]
+    assert steps[-1] is None and {"leonardo.new_game", "magnifico.new_game"} <= set(table.manager.added)
+    table.warm.opened("leonardo")  # picked on home, Start tapped: a game is open
+    assert table.warm.step("leonardo.board") == "magnifico.new_game dropped"
+    assert table.manager.added == ["magnate.new_game", "leonardo.new_game"]
+    assert "magnifico.new_game" not in table.screens and "magnifico.new_game" not in table.warm.filled
+    table.warm.home_again()  # back on home after the game: Leonardo is the last game now
+    assert [table.warm.step("home") for _ in range(3)] == [None, None, None]
+    assert "magnifico.new_game" not in table.screens  # not built again in this session
+
+
+def test_a_form_shown_when_its_turn_to_go_comes_is_kept():
+    table = Table(games(), last=[""])
+    while table.warm.step("home") is not None:
+        pass
+    table.manager.current = "leonardo.new_game"  # the table is back on that form
+    table.warm.opened("magnate")
+    assert table.warm.step("leonardo.new_game") != "leonardo.new_game dropped"
+    assert "leonardo.new_game" in table.screens
 
 
 def test_while_the_journal_opens_home_asks_again():
@@ -158,8 +188,9 @@ def test_while_the_journal_opens_home_works_on_what_needs_none_of_it():
     assert steps == ["magnate", "magnate.new_game", "magnate.new_game filled", "text fields", "leonardo", None]
     assert table.resumables == 0 and reads == []  # nothing asked of the journal yet
     table.open = True
-    steps = [table.warm.step("home") for _ in range(4)]
-    assert steps == ["leonardo read", "leonardo.board", "leonardo.new_game", None]  # then its other screens
+    steps = [table.warm.step("home") for _ in range(5)]
+    # then its other screens, and its setup form filled (the other games' forms: the journal is open)
+    assert steps == ["leonardo read", "leonardo.board", "leonardo.new_game", "leonardo.new_game filled", None]
     assert (table.asked, table.resumables, reads) == (1, 1, ["leonardo"])
 
 
@@ -174,20 +205,25 @@ def test_a_game_that_fails_to_prepare_ahead_does_not_stop_the_others(caplog):
 
     uis = {"broken": Broken("broken", ("new_game",)), **games()}
     table = Table(uis, last=[""])
-    steps = [table.warm.step("home") for _ in range(5)]
-    assert steps == ["text fields", "broken failed", "magnate", "leonardo", None]
+    steps = [table.warm.step("home") for _ in range(9)]
+    assert steps == ["text fields", "broken failed", "magnate", "leonardo", "magnate.new_game",
+                     "magnate.new_game filled", "leonardo.new_game", "leonardo.new_game filled", None]
     assert table.warm.failed == {"broken": "SyntaxError: a kv rule it cannot parse"}
     assert "preparing broken ahead failed" in caplog.text
 
 
-def test_a_brand_new_table_prepares_every_game_and_builds_nothing():
-    """A journal holding no game: no last game, so no setup form built ahead; its first pick
-    found no game prepared (62 to 111 ms, bench/first_visits.py "new table")."""
+def test_a_brand_new_table_prepares_every_game_then_builds_their_setup_forms():
+    """A journal holding no game: no last game; its first pick found no game prepared (62 to
+    111 ms, bench/first_visits.py "new table"). Every game is prepared, then every setup form
+    built and filled, for the table's first choice."""
     table = Table(games(), last=["", ""])
-    steps = [table.warm.step("home") for _ in range(4)]
-    assert steps == ["text fields", "magnate", "leonardo", None]
+    steps = [table.warm.step("home") for _ in range(3)]
+    assert steps == ["text fields", "magnate", "leonardo"]
     assert table.manager.added == [] and table.asked == 1
     assert table.uis["magnate"].built == ["magnate"] and table.uis["leonardo"].built == ["leonardo"]
+    steps = [table.warm.step("home") for _ in range(5)]
+    assert steps == ["magnate.new_game", "magnate.new_game filled", "leonardo.new_game", "leonardo.new_game filled",
+                     None]
 
 
 def test_on_home_the_game_to_resume_is_read_and_its_screen_built_first():
@@ -210,8 +246,8 @@ def test_on_home_the_game_to_resume_is_read_and_its_screen_built_first():
                      "leonardo.new_game filled", "leonardo.setup", "leonardo.setup ahead", "text fields", "magnate"]
     assert reads == ["leonardo"] and table.resumables == 1
     assert table.manager.added == ["leonardo.board", "leonardo.new_game", "leonardo.setup"]
-    assert table.uis["magnate"].built == ["magnate"]  # the other game: kv and classes only, as before
-    assert table.warm.step("home") is None
+    assert table.uis["magnate"].built == ["magnate"]  # the other game: kv and classes, then its form
+    assert [table.warm.step("home") for _ in range(3)] == ["magnate.new_game", "magnate.new_game filled", None]
 
 
 def test_a_game_to_resume_that_cannot_be_read_ahead_is_left_to_the_tap(caplog):
@@ -237,6 +273,7 @@ def test_back_on_home_the_journal_is_asked_again():
     table = Table(uis, last=["magnate", "leonardo"])
     steps = [table.warm.step("home") for _ in range(5)]
     assert steps == ["magnate", "magnate.new_game", "magnate.new_game filled", "text fields", "leonardo"]
+    table.warm.opened("magnate")  # a game was played: no other game's form is built for a choice now
     assert table.warm.step("home") is None and (table.asked, table.resumables) == (1, 1)
     table.resume = Resumable("leonardo", lambda: "leonardo.board")
     table.warm.home_again()
@@ -484,3 +521,60 @@ def test_a_dialogs_piece_comes_first_and_one_that_fails_is_logged(caplog):
     assert table.warm.step("magnate.setup") == "soon: failed"
     assert "a piece of work ahead failed" in caplog.text
     assert table.warm.step("magnate.setup") is not None  # the screens' work goes on
+
+
+# a fresh app on FOLDER's journal (one unfinished game of another game): home's idle checks,
+# then the pick of NAME (what its tap built), its Start, the idle checks again on the game's
+# screen, then home and its idle checks: which setup forms are built at each moment
+CHOICE_PROBE = """
+import json, sys
+from companion.app import kivy_env
+kivy_env.configure(headless=True)
+from companion.app import harness
+name, folder = sys.argv[1], sys.argv[2]
+app = harness.start_in(folder)
+def idle(n):
+    for _ in range(n):
+        app.collector.last_touch -= 10.0
+        app._idle_tick(0)
+        harness.frames(1)
+def forms():
+    return sorted(s for s in dict(app.screens) if s.endswith(".new_game"))
+idle(60)
+seen = {"choosing": forms()}
+built = set(dict(app.screens))
+harness.tap(harness.find_id("new_" + name))
+seen["built by the pick"] = sorted(set(dict(app.screens)) - built)
+harness.tap(harness.find_id("start"))
+idle(60)
+seen["playing"], seen["screen"] = forms(), app.manager.current
+seen["in the manager"] = sorted(s.name for s in app.manager.screens if s.name.endswith(".new_game"))
+app.go("home")
+idle(60)
+seen["home again"] = forms()
+harness.stop(app)
+print(json.dumps(seen))
+"""
+
+
+def test_a_table_choosing_its_game_finds_each_setup_form_made_and_lets_go_of_the_others(tmp_path):
+    """Issue 13, in a fresh app whose journal holds an unfinished Magnate game: while the table
+    chooses, every game's setup form is built and filled ahead, so picking Leonardo builds
+    nothing in the tap (its form built there took 41 to 77 ms here); once Leonardo's game is
+    open, Magnifico's form (about 2.5 MB) is let go of at the pauses, and it is not built
+    again back on home. Magnate's (the last game's, built as before) and Leonardo's stay."""
+    from tests.app.test_first_taps_imports import table
+
+    table(tmp_path, "magnate")
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    done = subprocess.run([sys.executable, "-c", CHOICE_PROBE, "leonardo", str(tmp_path)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    seen = json.loads(done.stdout.splitlines()[-1])
+    every = ["leonardo.new_game", "magnate.new_game", "magnifico.new_game"]
+    assert seen["choosing"] == every
+    assert seen["built by the pick"] == []
+    assert seen["screen"].startswith("leonardo.") and seen["screen"] != "leonardo.new_game"
+    kept = ["leonardo.new_game", "magnate.new_game"]
+    assert seen["playing"] == kept and seen["in the manager"] == kept
+    assert seen["home again"] == kept
