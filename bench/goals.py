@@ -41,7 +41,7 @@ RUNS: list[tuple[str, list[str], list[str]]] = [
     ("bench_cli.py", ["--runs", "5"], ["--runs", "3", "--games", "30"]),
     ("bench_app.py", ["--no-start", "--taps", "15"], ["--no-start", "--taps", "7"]),
     ("first_visits.py", ["--runs", "3", "--journeys", "magnifico", "magnate", "leonardo", "--cases", "at once",
-                         "paced", "other game last", "resume", "journal opening", "--pace", "0.6"],
+                         "paced", "new table", "other game last", "resume", "journal opening", "--pace", "0.6"],
      ["--runs", "1", "--journeys", "magnifico", "magnate", "leonardo", "--cases", "at once", "paced",
       "--pace", "0.6"]),
     ("bench_memory.py", ["--games", "3", "--attribute"], ["--games", "3"]),
