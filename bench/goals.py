@@ -81,7 +81,8 @@ def table(rows: list[dict[str, Any]]) -> list[tuple[str, ...]]:
     for r in rows:
         base = goal_rows.figure(r["baseline"], "s" if r["unit"] == "x" else r["unit"])
         lines.append((r["goal"], r["what"], goal_rows.figure(r["value"], r["unit"]) + (f" ({r['note']})" if r["note"] else ""),
-                      f"{base}: {r['baseline_what']}" if base else "", goal_rows.pi_estimate(r),
+                      f"{base}: {r['baseline_what'].removeprefix('baseline: ')}" if base else "",
+                      goal_rows.pi_estimate(r),
                       "yes" if goal_rows.met(r) else "NO"))
     return lines
 
@@ -121,13 +122,21 @@ def main() -> None:
         widths = [min(60, max(len(line[i]) for line in lines)) for i in range(len(lines[0]))]
         for line in lines:
             print("  ".join(cell.ljust(w) for cell, w in zip(line, widths)))
+    run_file = folder / "run.json"  # the run's own machine, load and date, for --again
+    if args.again:
+        facts = json.loads(run_file.read_text()) if run_file.exists() else {}
+    else:
+        facts = {"machine": machine(), "load": [min(load), max(load)], "quick": args.quick,
+               "date": time.strftime("%Y-%m-%d %H:%M")}
+        run_file.write_text(json.dumps(facts))
     missed = [r for r in rows if not goal_rows.met(r)]
     print(f"\n{len(rows) - len(missed)} of {len(rows)} figures meet their goal here"
           + (f"; benches that failed: {', '.join(failed)}" if failed else "") + ".")
     if args.again:
         print(f"(the run kept in {folder}, printed again)")
-    print(f"Machine: {machine()}; load average {min(load):.1f} to {max(load):.1f} during the run"
-          f"{'; quick run' if args.quick else ''}. A Pi runs Python about "
+    low, high = facts.get("load", [float("nan")] * 2)
+    print(f"Machine: {facts.get('machine', machine())}; {facts.get('date', 'date not kept')}; load average"
+          f" {low:.1f} to {high:.1f} during the run{'; quick run' if facts.get('quick') else ''}. A Pi runs Python about "
           f"{goal_rows.PI_SLOWER[0]} to {goal_rows.PI_SLOWER[1]} times slower (times); a ratio of two times"
           " taken on one machine stays about the same; memory: the bench's estimate without this"
           " machine's software renderer.")

@@ -246,8 +246,11 @@ class WarmUp:
         """While the table chooses its first game of the session, and once the journal is open,
         the other games' setup forms, built and filled (a game picked then built its form in the
         tap: 41 to 50 ms here, 58 to 77 while the warm-up was still on the others' kv files).
-        About 2.5 MB a game, let go of once a game is opened (``opened``)."""
-        if not self.choosing or not self.ready():  # what is built before the journal opens is frozen with it
+        About 2.5 MB a game, let go of once a game is opened (``opened``). Only after every game
+        is prepared (``_other_games`` comes first) and the journal opened behind the first screen
+        has landed: both freeze what is alive (``Screens.prepare``, the app's ``_journal_open``),
+        and a frozen form let go of would never be collected."""
+        if not self.choosing or not self.ready():
             return None
         for ui in self.uis.values():
             if ui.name in self.screens.prepared and ui.name not in self.failed:

@@ -578,3 +578,4 @@ def test_a_table_choosing_its_game_finds_each_setup_form_made_and_lets_go_of_the
     kept = ["leonardo.new_game", "magnate.new_game"]
     assert seen["playing"] == kept and seen["in the manager"] == kept
     assert seen["home again"] == kept
+
