@@ -1,6 +1,7 @@
 """Every goal of issue 13 in one run: each bench in turn, one table of figures against goals.
 
-    python bench/goals.py [--quick] [--markdown] [--keep DIR]
+    python bench/goals.py [--quick] [--markdown] [--keep DIR] [--only bench_odds.py ...]
+    python bench/goals.py --again DIR [--markdown]     (a kept run printed again)
 
 Runs, each in its own process and one after the other (so none loads the machine under
 another): ``bench_start.py`` (start < 1 s), ``bench_cli.py`` (every journal command < 0.4 s),
@@ -127,7 +128,7 @@ def main() -> None:
         facts = json.loads(run_file.read_text()) if run_file.exists() else {}
     else:
         facts = {"machine": machine(), "load": [min(load), max(load)], "quick": args.quick,
-               "date": time.strftime("%Y-%m-%d %H:%M")}
+                 "date": time.strftime("%Y-%m-%d %H:%M")}
         run_file.write_text(json.dumps(facts))
     missed = [r for r in rows if not goal_rows.met(r)]
     print(f"\n{len(rows) - len(missed)} of {len(rows)} figures meet their goal here"
