@@ -552,6 +552,10 @@ seen["in the manager"] = sorted(s.name for s in app.manager.screens if s.name.en
 app.go("home")
 idle(60)
 seen["home again"] = forms()
+app.set_lang("it")  # what the forms let go of were bound to (the language) changes: no error
+harness.frames(2)
+harness.tap(harness.find_id("new_magnifico"))  # built again in its tap, in the table's language
+seen["again"] = app.manager.current
 harness.stop(app)
 print(json.dumps(seen))
 """
@@ -578,4 +582,5 @@ def test_a_table_choosing_its_game_finds_each_setup_form_made_and_lets_go_of_the
     kept = ["leonardo.new_game", "magnate.new_game"]
     assert seen["playing"] == kept and seen["in the manager"] == kept
     assert seen["home again"] == kept
+    assert seen["again"] == "magnifico.new_game"
 
