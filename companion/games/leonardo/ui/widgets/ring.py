@@ -21,6 +21,7 @@ from kivy.uix.floatlayout import FloatLayout
 
 from companion.app.theme import PALETTE, rgb
 from companion.app.widgets.common import laying_out
+from companion.app.widgets.textures import rendered
 
 SIDE = 9  # cells along a side, corners included: 4 * 9 - 4 = 32
 KIND_RGBA = {
@@ -66,16 +67,16 @@ def _name_texture(text: str, font_size: int, width: int, lines: int) -> Any:
                               shorten=False, color=(1, 1, 1, 1))
             label.refresh()
             if label.texture.height <= size * 1.3 * lines or size == 6:
-                return label.texture
+                return rendered(label.texture)
     assert label is not None
-    return label.texture
+    return rendered(label.texture)
 
 
 @lru_cache(maxsize=256)
 def _text(text: str, font_size: int, bold: bool = False) -> Any:
     label = CoreLabel(text=text, font_size=font_size, bold=bold, color=(1, 1, 1, 1))
     label.refresh()
-    return label.texture
+    return rendered(label.texture)
 
 
 class LeonardoRing(FloatLayout):

@@ -1,0 +1,67 @@
+"""Text drawn straight on a canvas (``companion/app/widgets/textures.py``) and Leonardo's board
+names (``ring.py``): their cached textures are rendered when made. Kivy renders a text's pixels
+at its texture's first draw, so a map or board made ahead of a tap (``warm_up.py``) rendered its
+names in the frame of the tap that first showed it (issue 13: Leonardo's first Start rendered
+the board's 64 names and numbers in its frame)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from kivy.core.text import LabelBase
+from kivy.core.window import Window
+from kivy.graphics import Rectangle
+from kivy.uix.widget import Widget
+
+from companion.app import harness
+from companion.app.widgets import textures
+from companion.games.leonardo.ui.widgets import ring
+
+
+@pytest.fixture
+def renders(app, monkeypatch) -> Iterator[list[str]]:
+    """The texts whose pixels Kivy renders from now on."""
+    done: list[str] = []
+    original = LabelBase.render
+
+    def render(self: LabelBase, real: bool = False) -> object:
+        if real:
+            done.append(str(self.text))
+        return original(self, real)
+
+    monkeypatch.setattr(LabelBase, "render", render)
+    yield done
+
+
+def drawn(*shown: object) -> None:
+    """A frame that draws the textures ``shown``."""
+    widget = Widget(size=(400, 100))
+    with widget.canvas:
+        for texture in shown:
+            Rectangle(texture=texture, pos=(0, 0), size=texture.size)
+    Window.add_widget(widget)
+    try:
+        harness.frames(2)
+    finally:
+        Window.remove_widget(widget)
+
+
+@pytest.mark.parametrize("make", [
+    lambda: textures.text_texture("Sea of Ligury, made ahead", 17),
+    lambda: textures.fitted_texture("Duchy of Milan, made ahead", 15, 400),
+    lambda: ring._name_texture("Piazza made ahead", 8, 43, 2),
+    lambda: ring._text("made ahead 7", 9, True),
+], ids=["text_texture", "fitted_texture", "a board name", "a board number"])
+def test_a_cached_text_is_rendered_when_made_not_in_the_frame_that_first_draws_it(renders, make):
+    texture = make()
+    assert len(renders) == 1 and "made ahead" in renders[0]
+    drawn(texture)
+    assert len(renders) == 1  # nothing left for the frame
+
+
+def test_the_sizes_tried_and_left_are_never_rendered(renders):
+    """A name fitted to a width is laid out at each size down from the largest; only the one
+    kept is rendered."""
+    texture = textures.fitted_texture("A very long name of a territory, fitted", 30, 150)
+    assert texture.width <= 150 and renders == ["A very long name of a territory, fitted"]
