@@ -448,7 +448,7 @@ class CompanionApp(App):
             return
         opened = s.has_game and self.ui is not None and not self.in_game
         self.in_game = s.has_game and self.ui is not None
-        if opened and self.warm_up is not None and self.ui is not None:
+        if opened and self.warm_up is not None:
             self.warm_up.opened(self.ui.name)  # the table chose: the other games' forms go
         self.hw = dict(self.hardware.status()) if self.hardware else {}
         hub = self.hardware

@@ -21,9 +21,9 @@ its first game of the session, and once the journal is open, the other games' se
 built and filled too (the table is choosing what to play: a pick of another game built its form
 in the tap, 41 to 77 ms here); they keep about 2.5 MB a game, so they are let go of at the
 pauses after a game is opened, and not built again in that session. While the journal itself
-is still being opened behind the first screen (``late_journal.py``), home takes the last game from the list it shows and does what
-needs no journal (the last game's kv files and setup form, the text fields, the other games'
-kv files); the game to resume is asked for once the journal is open, and its pieces come first
+is still being opened behind the first screen (``late_journal.py``), home takes the last game
+from the list it shows and does what needs no journal (the last game's kv files and setup form,
+the text fields, the other games' kv files); the game to resume is asked for once the journal is open, and its pieces come first
 from then on (a game picked 0.3 s after the first frame built its setup form in the tap). On
 a game's screens nothing is built that the old way did not build (every screen of a game was
 built with its first); on home, the last game's setup form is built whether or not the table

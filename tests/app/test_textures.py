@@ -51,8 +51,8 @@ def drawn(*shown: object) -> None:
     lambda: textures.text_texture("Sea of Ligury, made ahead", 17),
     lambda: textures.fitted_texture("Duchy of Milan, made ahead", 15, 400),
     lambda: ring._name_texture("Piazza made ahead", 8, 43, 2),
-    lambda: ring._text("made ahead 7", 9, True),
-], ids=["text_texture", "fitted_texture", "a board name", "a board number"])
+    lambda: textures.text_texture("made ahead 7", 9, True),
+], ids=["text_texture", "fitted_texture", "a board name", "a board number (bold)"])
 def test_a_cached_text_is_rendered_when_made_not_in_the_frame_that_first_draws_it(renders, make):
     texture = make()
     assert len(renders) == 1 and "made ahead" in renders[0]

@@ -21,7 +21,7 @@ from kivy.uix.floatlayout import FloatLayout
 
 from companion.app.theme import PALETTE, rgb
 from companion.app.widgets.common import laying_out
-from companion.app.widgets.textures import rendered
+from companion.app.widgets.textures import rendered, text_texture
 
 SIDE = 9  # cells along a side, corners included: 4 * 9 - 4 = 32
 KIND_RGBA = {
@@ -69,13 +69,6 @@ def _name_texture(text: str, font_size: int, width: int, lines: int) -> Any:
             if label.texture.height <= size * 1.3 * lines or size == 6:
                 return rendered(label.texture)
     assert label is not None
-    return rendered(label.texture)
-
-
-@lru_cache(maxsize=256)
-def _text(text: str, font_size: int, bold: bool = False) -> Any:
-    label = CoreLabel(text=text, font_size=font_size, bold=bold, color=(1, 1, 1, 1))
-    label.refresh()
     return rendered(label.texture)
 
 
@@ -214,7 +207,7 @@ class LeonardoRing(FloatLayout):
                         cx, cy = bx + bw / 2, by + bh * (k + 1) / (works + 1)
                     Ellipse(pos=(cx - r / 2, cy - r / 2), size=(r, r))
         # the number and the name
-        tex = _text(str(n), max(7, int(9 * u)), True)
+        tex = text_texture(str(n), max(7, int(9 * u)), True)
         Color(*INK)
         nx = x + pad + 2 + (band if side == "left" else 0)
         ny = y + h - pad - tex.height - (band if side == "top" else 0)
@@ -240,7 +233,7 @@ class LeonardoRing(FloatLayout):
         tag = (self.marks or {}).get(n)
         if tag:
             # in the top corner opposite the number: the name stays readable under it
-            t = _text(str(tag), max(8, int(11 * u)), True)
+            t = text_texture(str(tag), max(8, int(11 * u)), True)
             tx = x + w - pad - t.width - 3 - (band if side == "right" else 0)
             ty = y + h - pad - t.height - 1 - (band if side == "top" else 0)
             Color(0, 0, 0, 0.7)
