@@ -57,6 +57,15 @@ def frames(n: int = 2):
         EventLoop.idle()
 
 
+def idle(app, ticks: int) -> None:
+    """``ticks`` of the app's idle check (an overdue collection, else a piece of work ahead) with
+    no touch for long, a frame each: a table reading the screen, with no real waiting."""
+    for _ in range(ticks):
+        app.collector.last_touch -= 10.0
+        app._idle_tick(0)
+        frames(1)
+
+
 def frames_until(predicate, seconds: float = 10.0) -> None:
     """Frames until ``predicate()`` holds; ``SystemExit`` after ``seconds`` (a driver process gives up)."""
     import time

@@ -31,16 +31,9 @@ kivy_env.configure(headless=True)
 from companion.app import harness
 name, folder = sys.argv[1], sys.argv[2]
 app = harness.start_in(folder)
-
-def idle(ticks):
-    for _ in range(ticks):
-        app.collector.last_touch -= 10.0
-        app._idle_tick(0)
-        harness.frames(1)
-
 seen = {}
 for step in ("new_" + name, "start"):
-    idle(40)
+    harness.idle(app, 40)
     before = set(sys.modules)
     harness.tap(harness.find_id(step))
     seen[step] = sorted(m for m in set(sys.modules) - before if m.startswith("companion.games." + name))

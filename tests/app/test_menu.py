@@ -136,10 +136,7 @@ def _past_the_setup(app):
 
 def _read(app, ticks=2):
     """The menu read for a while: the clock's idle checks with no touch for long."""
-    for _ in range(ticks):
-        app.collector.last_touch -= 10.0
-        app._idle_tick(0)
-        harness.frames(1)
+    harness.idle(app, ticks)
 
 
 def _counted(monkeypatch):

@@ -234,10 +234,7 @@ def test_the_seats_codes_are_made_while_the_menu_is_read(phones_on, monkeypatch)
     harness.frames(2)
     app.open_menu()
     harness.frames(2)
-    for _ in range(3):  # the menu read: the clock's idle checks with no touch for long
-        app.collector.last_touch -= 10.0
-        app._idle_tick(0)
-        harness.frames(1)
+    harness.idle(app, 3)  # the menu read: the clock's idle checks with no touch for long
     server = app.phones.server
     made: list[int] = []
     real = type(server).qr_rgba

@@ -12,7 +12,6 @@ import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -294,14 +293,6 @@ def test_a_shell_screen_builds_nothing():
     assert table.asked == 0 and table.manager.added == []
 
 
-def idle(app: Any, ticks: int) -> None:
-    """``ticks`` of the clock's idle check with no touch for long (no waiting)."""
-    for _ in range(ticks):
-        app.collector.last_touch -= 10.0
-        app._idle_tick(0)
-        harness.frames(1)
-
-
 def test_the_app_builds_a_games_screens_while_its_setup_form_waits(home):
     """Magnate's setup form shown; a few seconds of no touch later every Magnate screen is
     built and has made its first fill ahead, so the start tap builds none."""
@@ -312,7 +303,7 @@ def test_the_app_builds_a_games_screens_while_its_setup_form_waits(home):
     app.collector.last_touch = app.collector.clock()
     app._idle_tick(0)  # a touch just now: nothing is done
     before = set(dict(app.screens))
-    idle(app, 2 * len(ui.screens()) + 1)  # a screen built, then its first fill made ahead
+    harness.idle(app, 2 * len(ui.screens()) + 1)  # a screen built, then its first fill made ahead
     assert app.screens.unbuilt(ui) == []
     assert {name for name in app.screens.prepared["magnate"] if hasattr(app.screens[name], "ahead")
             and name != ui.new_game_screen} <= app.warm_up.ahead
@@ -420,10 +411,7 @@ kivy_env.configure(headless=True)
 from companion.app import harness
 name, folder = sys.argv[1], sys.argv[2]
 app = harness.start_in(folder)
-for _ in range(40):
-    app.collector.last_touch -= 10.0
-    app._idle_tick(0)
-    harness.frames(1)
+harness.idle(app, 40)
 journal = type(app.session.journal)
 reads = []
 load = journal._load
@@ -449,19 +437,14 @@ name, folder = sys.argv[1], sys.argv[2]
 start = LateJournal.start
 LateJournal.start = lambda self, post, landed: None  # held: the thread is not started
 app = harness.start_in(folder, journal=False)
-def idle(n):
-    for _ in range(n):
-        app.collector.last_touch -= 10.0
-        app._idle_tick(0)
-        harness.frames(1)
-idle(20)
+harness.idle(app, 20)
 held = {"ready": app.journal_ready(), "built": sorted(dict(app.screens)), "read": dict(app.warm_up.read)}
 start(app.session.journal, app._post, lambda: app._journal_open(app.session.journal))
 for _ in range(500):
     harness.frames(1)
     if app.journal_ready():
         break
-idle(20)
+harness.idle(app, 20)
 print(json.dumps({"held": held, "ready": app.journal_ready(), "read": dict(app.warm_up.read)}))
 harness.stop(app)
 """
@@ -533,24 +516,19 @@ kivy_env.configure(headless=True)
 from companion.app import harness
 name, folder = sys.argv[1], sys.argv[2]
 app = harness.start_in(folder)
-def idle(n):
-    for _ in range(n):
-        app.collector.last_touch -= 10.0
-        app._idle_tick(0)
-        harness.frames(1)
 def forms():
     return sorted(s for s in dict(app.screens) if s.endswith(".new_game"))
-idle(60)
+harness.idle(app, 60)
 seen = {"choosing": forms()}
 built = set(dict(app.screens))
 harness.tap(harness.find_id("new_" + name))
 seen["built by the pick"] = sorted(set(dict(app.screens)) - built)
 harness.tap(harness.find_id("start"))
-idle(60)
+harness.idle(app, 60)
 seen["playing"], seen["screen"] = forms(), app.manager.current
 seen["in the manager"] = sorted(s.name for s in app.manager.screens if s.name.endswith(".new_game"))
 app.go("home")
-idle(60)
+harness.idle(app, 60)
 seen["home again"] = forms()
 app.set_lang("it")  # what the forms let go of were bound to (the language) changes: no error
 harness.frames(2)
