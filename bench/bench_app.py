@@ -84,10 +84,10 @@ HEAVY = {  # the heaviest kind of legal battle: airplanes on both sides with eve
 
 
 def pi(seconds: float, unit: str = "ms") -> str:
-    """The Pi estimate of a figure measured here (3-5 times slower)."""
-    k = 1000 if unit == "ms" else 1
-    return f"Pi ~{seconds * 3 * k:.0f}-{seconds * 5 * k:.0f} {unit}" if unit == "ms" else \
-        f"Pi ~{seconds * 3:.1f}-{seconds * 5:.1f} s"
+    """The Pi estimate of a figure measured here (3-5 times slower; goal_rows.pi_times)."""
+    if unit == "ms":
+        return "Pi ~" + goal_rows.pi_times(seconds * 1000, lambda v: f"{v:.0f} ms")
+    return "Pi ~" + goal_rows.pi_times(seconds, lambda v: f"{v:.1f} s")
 
 
 def heavy_odds(job: dict) -> dict:

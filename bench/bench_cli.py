@@ -109,7 +109,7 @@ def main() -> None:
             goals.append(goal_rows.row(f"every journal command < {GOAL} s", f"`{name}`, {max(1, args.games)} games",
                                        med, "s", GOAL, baseline=base, baseline_what=rows[0][0].split(": ")[1]))
         verdict = "" if name.startswith("baseline") else f", goal < {GOAL} s: {'met' if med < GOAL else 'NOT met'}"
-        print(f"{name}: median {med:.2f} s (Pi ~{3 * med:.1f}-{5 * med:.1f} s; ratio to python alone "
+        print(f"{name}: median {med:.2f} s (Pi ~{goal_rows.pi_times(med, lambda v: f'{v:.1f} s')}; ratio to python alone "
               f"{med / base:.1f}){verdict}")
         if args.against and not name.startswith("baseline"):
             other = timed(argv, env, args.runs, stdin, cwd=args.against.resolve())

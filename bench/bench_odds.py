@@ -33,7 +33,6 @@ from companion.games.magnifico.battle.odds import clear_cache  # noqa: E402
 from companion.games.magnifico.battle.simulate import policy_step  # noqa: E402
 
 GOAL = 50  # the odds at least this many times faster than the simulation
-PI = (3, 5)  # a Raspberry Pi is about this many times slower
 BOX = 20  # tanks, and airplanes, in the whole box (rules-decisions: pieces are limited by the box)
 
 
@@ -136,7 +135,7 @@ def seconds(s: float | None) -> str:
 
 
 def pi(s: float | None) -> str:
-    return "-" if s is None else f"{seconds(s * PI[0])}-{seconds(s * PI[1])}"
+    return "-" if s is None else goal_rows.pi_times(s, seconds)
 
 
 def machine() -> str:

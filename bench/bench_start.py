@@ -188,7 +188,7 @@ def run(argv: list[str], env: dict[str, str]) -> tuple[float, dict]:
 
 
 def pi(seconds: float) -> str:
-    return f"{seconds * 3:.1f}-{seconds * 5:.1f} s"
+    return goal_rows.pi_times(seconds, lambda v: f"{v:.1f} s")
 
 
 def main() -> None:

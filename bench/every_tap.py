@@ -44,6 +44,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+import goal_rows  # noqa: E402
+
 GOAL_MS = 50.0
 DEFAULT_TESTS = ["tests/app", "tests/games/magnifico/ui", "tests/games/magnate/ui", "tests/games/leonardo/ui",
                  "tests/family"]
@@ -294,7 +296,7 @@ def main() -> None:
     print(f"\n{len(rows)} taps in {len(groups)} groups (pytest exit {code}); median {statistics.median(times):.1f} ms,"
           f" p90 {p90:.1f}, slowest {times[-1]:.1f}; over {args.over:.0f} ms: "
           f"{sum(t > args.over for t in times)}; baseline (plain button, 13 labels) {base:.1f} ms;"
-          f" Pi estimate of the median x3-5: {3 * statistics.median(times):.0f}-{5 * statistics.median(times):.0f} ms")
+          f" Pi estimate of the median: {goal_rows.pi_times(statistics.median(times), lambda v: f'{v:.0f}')} ms")
     ranked = sorted(groups.items(), key=lambda kv: -max(t for t, _ in kv[1]))
     print(f"\nslowest {args.top} groups by their slowest tap (median, slowest, taps, ratio of the slowest to the baseline):")
     for (place, name), taps in ranked[:args.top]:

@@ -211,7 +211,7 @@ def main() -> None:
             shown = times.get((journey, step, case))
             pi = statistics.median(shown) if shown else float("nan")
             print(f"  {journey:10s} {step:15s} " + "   ".join(f"{cell:>20s}" for cell in cells)
-                  + f"  Pi x3-5 ({case}): {3 * pi:4.0f}-{5 * pi:4.0f} ms")
+                  + f"  Pi ({case}): {goal_rows.pi_times(pi, lambda v: f'{v:4.0f}')} ms")
         opened = [t for (j, step, _c), ts in times.items() if j == journey and step == "open at the first tap"
                   for t in ts]
         if opened:

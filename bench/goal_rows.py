@@ -5,9 +5,41 @@ a baseline measured in the same run, with a Raspberry Pi estimate)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+MODEL_FILES = ("/proc/device-tree/model", "/sys/firmware/devicetree/base/model")
+SOFTWARE_RENDERERS = ("llvmpipe", "softpipe", "swrast")  # Mesa's renderers without a GPU
+
+
+def raspberry_pi(files: tuple[str, ...] = MODEL_FILES) -> str | None:
+    """The board's model when this machine is a Raspberry Pi (its device tree says so), else None."""
+    for name in files:
+        try:
+            model = Path(name).read_bytes().rstrip(b"\0").decode("ascii", "replace").strip()
+        except OSError:
+            continue
+        if model.startswith("Raspberry Pi"):
+            return model
+    return None
+
+
+def software_renderer(renderer: str) -> bool:
+    """Whether a GL renderer's name (GL_RENDERER) is a software renderer, not a GPU driver."""
+    return renderer.lower().startswith(SOFTWARE_RENDERERS)
+
+
 PI_SLOWER = (3, 5)  # a Raspberry Pi runs Python about 3 to 5 times slower than the development machine
+PI_MODEL = raspberry_pi()  # run on a Pi: every figure is the Pi's own, no estimate
+
+
+def pi_times(value: float, shown: Callable[[float], str]) -> str:
+    """The Pi estimate of a time measured here, each end written by ``shown``: "a-b", or on a
+    Pi the figure itself, said to be measured there."""
+    if PI_MODEL:
+        return f"{shown(value)} measured on this Pi"
+    return f"{shown(value * PI_SLOWER[0])}-{shown(value * PI_SLOWER[1])}"
 
 
 def row(goal: str, what: str, value: float, unit: str, limit: float, *, baseline: float | None = None,
@@ -32,9 +64,12 @@ def figure(value: float | None, unit: str) -> str:
     return f"{value:.2f} s" if unit == "s" else f"{value:.1f} {unit}"
 
 
-def pi_estimate(r: dict[str, Any]) -> str:
+def pi_estimate(r: dict[str, Any], on_a_pi: bool = PI_MODEL is not None) -> str:
     """Times scale with the CPU; a ratio of two times on the same machine does not; memory is
-    the bench's own estimate (without this machine's software renderer)."""
+    the bench's own estimate (without this machine's software renderer). Measured on a Pi,
+    every figure is the Pi's own."""
+    if on_a_pi:
+        return "measured on a Pi"
     if r["pi"] is not None:
         return str(r["pi"])
     if r["unit"] in ("s", "ms"):

@@ -51,6 +51,8 @@ RUNS: list[tuple[str, list[str], list[str]]] = [
 
 
 def machine() -> str:
+    if goal_rows.PI_MODEL:
+        return f"{goal_rows.PI_MODEL}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
     model = platform.machine()
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
@@ -60,6 +62,15 @@ def machine() -> str:
     except OSError:
         pass
     return f"{model}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
+
+
+def pi_note(facts: dict[str, Any]) -> str:
+    """What the Pi column means for the run's machine."""
+    if facts.get("pi"):
+        return "Measured on a Raspberry Pi: every figure is the Pi's own, and \"met here\" is met on a Pi."
+    return (f"A Pi runs Python about {goal_rows.PI_SLOWER[0]} to {goal_rows.PI_SLOWER[1]} times slower (times); a"
+            " ratio of two times taken on one machine stays about the same; memory: the bench's estimate without"
+            " this machine's software renderer.")
 
 
 def run(script: str, args: list[str], out: Path) -> tuple[list[dict[str, Any]], float, str]:
@@ -76,14 +87,14 @@ def run(script: str, args: list[str], out: Path) -> tuple[list[dict[str, Any]], 
     return json.loads(out.read_text()), took, ""
 
 
-def table(rows: list[dict[str, Any]]) -> list[tuple[str, ...]]:
+def table(rows: list[dict[str, Any]], on_a_pi: bool) -> list[tuple[str, ...]]:
     head = ("goal", "figure", "measured", "baseline (same run)", "Pi estimate", "met here")
     lines = [head]
     for r in rows:
         base = goal_rows.figure(r["baseline"], "s" if r["unit"] == "x" else r["unit"])
         lines.append((r["goal"], r["what"], goal_rows.figure(r["value"], r["unit"]) + (f" ({r['note']})" if r["note"] else ""),
                       f"{base}: {r['baseline_what'].removeprefix('baseline: ')}" if base else "",
-                      goal_rows.pi_estimate(r),
+                      goal_rows.pi_estimate(r, on_a_pi),
                       "yes" if goal_rows.met(r) else "NO"))
     return lines
 
@@ -115,7 +126,14 @@ def main() -> None:
         if error:
             failed.append(script)
         rows += got
-    lines = table(rows)
+    run_file = folder / "run.json"  # the run's own machine, load and date, for --again
+    if args.again:
+        facts = json.loads(run_file.read_text()) if run_file.exists() else {}
+    else:
+        facts = {"machine": machine(), "pi": goal_rows.PI_MODEL, "load": [min(load), max(load)], "quick": args.quick,
+                 "date": time.strftime("%Y-%m-%d %H:%M")}
+        run_file.write_text(json.dumps(facts))
+    lines = table(rows, bool(facts.get("pi")))
     if args.markdown:
         for line in lines[:1] + [tuple("---" for _ in lines[0])] + lines[1:]:
             print("| " + " | ".join(cell.replace("|", "/") for cell in line) + " |")
@@ -123,13 +141,6 @@ def main() -> None:
         widths = [min(60, max(len(line[i]) for line in lines)) for i in range(len(lines[0]))]
         for line in lines:
             print("  ".join(cell.ljust(w) for cell, w in zip(line, widths)))
-    run_file = folder / "run.json"  # the run's own machine, load and date, for --again
-    if args.again:
-        facts = json.loads(run_file.read_text()) if run_file.exists() else {}
-    else:
-        facts = {"machine": machine(), "load": [min(load), max(load)], "quick": args.quick,
-                 "date": time.strftime("%Y-%m-%d %H:%M")}
-        run_file.write_text(json.dumps(facts))
     missed = [r for r in rows if not goal_rows.met(r)]
     print(f"\n{len(rows) - len(missed)} of {len(rows)} figures meet their goal here"
           + (f"; benches that failed: {', '.join(failed)}" if failed else "") + ".")
@@ -137,10 +148,7 @@ def main() -> None:
         print(f"(the run kept in {folder}, printed again)")
     low, high = facts.get("load", [float("nan")] * 2)
     print(f"Machine: {facts.get('machine', machine())}; {facts.get('date', 'date not kept')}; load average"
-          f" {low:.1f} to {high:.1f} during the run{'; quick run' if facts.get('quick') else ''}. A Pi runs Python about "
-          f"{goal_rows.PI_SLOWER[0]} to {goal_rows.PI_SLOWER[1]} times slower (times); a ratio of two times"
-          " taken on one machine stays about the same; memory: the bench's estimate without this"
-          " machine's software renderer.")
+          f" {low:.1f} to {high:.1f} during the run{'; quick run' if facts.get('quick') else ''}. " + pi_note(facts))
     if failed:
         sys.exit(1)
 
