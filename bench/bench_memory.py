@@ -23,7 +23,11 @@ heap in use at the end by who allocated it: the GL driver (Mesa and LLVM, stripp
 libraries), Python, Kivy's own buffers, SDL and the fonts.
 
 The Pi estimate: a Raspberry Pi draws through its GPU driver (v3d), not Mesa's software
-renderer (llvmpipe, here), so the estimate takes out the software renderer's libraries and,
+renderer (llvmpipe, here). Both are in the same Mesa library, linked with the same LLVM, so
+a Pi pays for loading them as this machine does: the bench loads the app's GL libraries in
+a process of their own, draws nothing, drops the compiler's code as the app does
+(companion/app/memory.py) and keeps what stays resident in the estimate. The estimate takes
+out what drawing with the software renderer made resident beyond that and,
 when ``--attribute`` measured it, the part of its heap a GPU driver does not hold (its LLVM
 shader compiler, its rasterizer's bins, its context); the labels' textures and the vertex
 buffers stay in the estimate (a Pi's driver keeps them in buffers mapped into the process).
@@ -83,15 +87,22 @@ def status_mb(pid: int | str = "self") -> dict[str, float]:
 
 def gl_files_mb() -> float:
     """Resident size of the GL driver's shared libraries (from /proc/self/smaps)."""
-    total, counting = 0, False
+    return sum(gl_libraries().values())
+
+
+def gl_libraries() -> dict[str, float]:
+    """The GL driver's shared libraries mapped in this process: {path: resident MB}."""
+    found: dict[str, float] = {}
+    path = ""
     for line in Path("/proc/self/smaps").read_text().splitlines():
         first = line.split(None, 1)[0]
         if "-" in first and not first.endswith(":"):  # a mapping's header line
             path = line.split()[-1] if len(line.split()) >= 6 else ""
-            counting = any(name in path for name in GL_LIBRARIES)
-        elif counting and first == "Rss:":
-            total += int(line.split()[1])
-    return total / 1024
+            if not any(name in path for name in GL_LIBRARIES):
+                path = ""
+        elif path and first == "Rss:":
+            found[path] = found.get(path, 0.0) + int(line.split()[1]) / 1024
+    return found
 
 
 class _MallInfo2(ctypes.Structure):
@@ -189,6 +200,7 @@ def app_child(games: int, trace: bool, hold: bool, count: bool = False) -> None:
             row.update(live_counts())
         row["screens_in_app"] = len(app.screens)
         row["renderer"] = renderer()
+        row["gl_paths"] = sorted(gl_libraries())
         print(json.dumps(row), flush=True)
 
     settle()
@@ -239,6 +251,21 @@ def baseline_child(screens: int, labels: int) -> None:
     print(json.dumps({"moment": "baseline", **status_mb(), "gl_files": gl_files_mb()}), flush=True)
 
 
+def loaded_child(paths: list[str]) -> None:
+    """The GL driver's libraries loaded and nothing drawn, the compiler's code dropped as the
+    app drops it (companion/app/memory.py): what any process holding this Mesa driver keeps
+    of them, a Pi's V3D driver included (Mesa links its drivers with the same LLVM)."""
+    from companion.app import memory
+
+    for path in paths:
+        try:
+            ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
+        except OSError:
+            pass
+    memory.drop_compiler_code()
+    print(json.dumps({"moment": "loaded", "gl_files": gl_files_mb()}), flush=True)
+
+
 def run_child(*args: str, wrap: list[str] | None = None) -> list[dict[str, Any]]:
     out = subprocess.run([*(wrap or []), sys.executable, __file__, *args], capture_output=True, text=True, cwd=ROOT)
     rows = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
@@ -286,7 +313,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--attribute", action="store_true", help="split the C heap by owner with heaptrack")
-    ap.add_argument("--child", choices=("app", "traced", "counted", "baseline"))
+    ap.add_argument("--child", choices=("app", "traced", "counted", "baseline", "loaded"))
+    ap.add_argument("--paths", help="the GL libraries to load (--child loaded), as JSON")
     ap.add_argument("--hold", action="store_true")
     ap.add_argument("--screens", type=int, default=20)
     ap.add_argument("--labels", type=int, default=600)
@@ -304,6 +332,9 @@ def main() -> None:
     if args.child == "baseline":
         baseline_child(args.screens, args.labels)
         return
+    if args.child == "loaded":
+        loaded_child(json.loads(args.paths))
+        return
 
     import bytecode
 
@@ -318,7 +349,11 @@ def main() -> None:
     base = run_child("--child", "baseline", "--screens", str(biggest["screens_in_app"]),
                      "--labels", str(biggest["widgets"]))[0]
     owners = attribute(args.games) if args.attribute else None
+    paths = rows[-1].get("gl_paths", [])
+    loaded = run_child("--child", "loaded", "--paths", json.dumps(paths))[0]["gl_files"] if paths else 0.0
     print(f"load average {load:.1f} at the start; LP_NUM_THREADS={os.environ.get('LP_NUM_THREADS', '(app default)')}")
+    print(f"the GL driver's libraries loaded alone, nothing drawn, its compiler's code dropped as the app drops it: "
+          f"{loaded:.1f} MB resident (kept in the Pi estimate: a Pi's Mesa driver loads the same LLVM)")
     print(f"baseline (Python + SQLAlchemy engine + {biggest['screens_in_app']} Kivy screens of "
           f"{biggest['widgets']} labels in all, each drawn; own process): {base['VmRSS']:.1f} MB "
           f"(anon {base['RssAnon']:.0f} + files {base['RssFile']:.0f}, of which GL driver libraries "
@@ -332,7 +367,7 @@ def main() -> None:
         c_heap = (f"C heap {r['c_in_use']:.0f} in use ({r['c_free']:.0f} free in it, trimmed pages included); "
                   if "c_in_use" in r else "")
         software = goal_rows.software_renderer(r.get("renderer", "llvmpipe"))
-        pi = total - r["gl_files"] if software else total
+        pi = total - max(0.0, r["gl_files"] - loaded) if software else total
         gl_heap = owners.get(GL_OWN) if owners and software and r is rows[-1] else None
         if gl_heap is not None:
             pi -= gl_heap
@@ -347,7 +382,7 @@ def main() -> None:
               f"{r.get('textures', 0)} textures, {r.get('companion objects', 0)} objects of the app's own "
               f"classes; {r['odds_kept']} odds kept")
         if software:
-            print(f"    Pi estimate (without the software renderer's libraries"
+            print(f"    Pi estimate (without what drawing with the software renderer's libraries made resident"
                   f"{', shader compiler, rasterizer and context' if gl_heap is not None else ''}): about {pi:.0f} MB"
                   f"{'' if gl_heap is not None else ' or less'}")
         else:

@@ -84,6 +84,7 @@ class CompanionApp(App):
         self.collector = IdleCollector()  # full collections while nobody touches (idle_collector.py)
         self._collecting: Any = None  # its check on the clock, from on_start
         self._chained: Any = None  # the next frame's check, after a piece of work ahead
+        self._ahead_done = False  # the start's work ahead all done once (and its memory given back)
         self.warm_up: WarmUp | None = None  # screens built ahead while idle (warm_up.py), from build
         self._startup_problem: Any = None  # what opening the journal had to say: (key, params)
         self._game_started = False  # the session's last change started a game (until redrawn)
@@ -185,12 +186,18 @@ class CompanionApp(App):
     def _idle_tick(self, _dt: float) -> None:
         """The clock's check for an idle table: a full collection if one is due, else the
         next piece of work ahead of the taps (warm_up.py); after a piece, the next one at the
-        next frame (``_chain``), one a frame, until there is none left or a finger comes down."""
+        next frame (``_chain``), one a frame, until there is none left or a finger comes down.
+        The first time none is left, what the start left behind goes back (memory.py: the C
+        heap's free pages, the GL driver's compiler code its loading left resident)."""
         if (self.collector.check() or self.collector.finger_down() or not self.collector.idle(WARM_QUIET)
                 or self.root is None or self.warm_up is None):
             return
-        if self.warm_up.step(self.manager.current) is not None and self._chained is None:
-            self._chained = Clock.schedule_once(self._chain, 0)
+        if self.warm_up.step(self.manager.current) is not None:
+            if self._chained is None:
+                self._chained = Clock.schedule_once(self._chain, 0)
+        elif not self._ahead_done:
+            self._ahead_done = True
+            memory.give_back()
 
     def _chain(self, dt: float) -> None:
         self._chained = None

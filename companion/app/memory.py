@@ -7,15 +7,29 @@ returns them to the system (about 50 MB on the development machine after a demo 
 10 to 50 ms; ``bench/bench_memory.py`` prints it). A full collection first would add about
 1 MB for 300 to 400 ms of pause (the collector walks every widget), so only the young
 generations are collected. Elsewhere than glibc (musl, macOS) nothing is trimmed.
+
+Mesa's GL drivers (a Pi's V3D as much as the software renderer here) are linked with LLVM,
+its shader compiler for the software renderer: loading the driver runs LLVM's static
+initializers, which, with the kernel mapping the neighbours of every page touched, leaves
+30 to 45 MB of LLVM's code resident in the process, code that a GPU driver never runs
+again. ``drop_compiler_code`` unmaps those pages (``madvise(MADV_DONTNEED)`` on LLVM's
+executable mappings, only where none of their pages was written): they stay in the
+kernel's page cache and are faulted back in if the code runs again (the software renderer
+compiling a new shader here).
 """
 
 from __future__ import annotations
 
 import ctypes
 import gc
+import mmap
 import sys
 from collections.abc import Callable
 from functools import lru_cache
+from pathlib import Path
+
+COMPILER = "libLLVM"  # the shared library of the GL driver's shader compiler
+SMAPS = Path("/proc/self/smaps")
 
 
 @lru_cache(maxsize=1)
@@ -31,10 +45,62 @@ def _malloc_trim() -> Callable[[int], int] | None:
     return trim  # type: ignore[no-any-return]
 
 
+@lru_cache(maxsize=1)
+def _madvise() -> Callable[[int, int, int], int] | None:
+    """The C library's ``madvise``, or None where there is none to call."""
+    if not sys.platform.startswith("linux") or not hasattr(mmap, "MADV_DONTNEED"):
+        return None
+    try:
+        advise = ctypes.CDLL(None, use_errno=True).madvise
+    except (OSError, AttributeError):
+        return None
+    advise.argtypes, advise.restype = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int], ctypes.c_int
+    return advise  # type: ignore[no-any-return]
+
+
+def compiler_code(smaps: str) -> list[tuple[int, int]]:
+    """The (start, end) of each executable mapping of the shader compiler's library in a
+    ``/proc/PID/smaps`` text that has no page written (no private dirty or anonymous page:
+    unmapping its pages loses nothing)."""
+    found: list[list[int]] = []
+    current: list[int] | None = None
+    for line in smaps.splitlines():
+        first, _, rest = line.partition(" ")
+        if "-" in first and not first.endswith(":"):  # a mapping's header: range perms offset dev inode path
+            fields = rest.split()
+            current = None
+            if len(fields) >= 5 and fields[0] == "r-xp" and COMPILER in fields[-1]:
+                low, high = (int(x, 16) for x in first.split("-"))
+                current = [low, high, 0]
+                found.append(current)
+        elif current is not None and first in ("Private_Dirty:", "Anonymous:"):
+            current[2] += int(rest.split()[0])
+    return [(low, high) for low, high, written in found if not written]
+
+
+def drop_compiler_code() -> int:
+    """Unmap the resident pages of the shader compiler's code (``COMPILER``) from this
+    process; the bytes of mapping advised (0 where there is no such library or no way to)."""
+    advise = _madvise()
+    if advise is None:
+        return 0
+    try:
+        ranges = compiler_code(SMAPS.read_text())
+    except OSError:
+        return 0
+    dropped = 0
+    for low, high in ranges:
+        if advise(low, high - low, mmap.MADV_DONTNEED) == 0:
+            dropped += high - low
+    return dropped
+
+
 def give_back() -> bool:
-    """Collect the young generations, then hand the C heap's free pages back to the system;
-    True when the C library could be asked to."""
+    """Collect the young generations, hand the C heap's free pages back to the system and
+    unmap the shader compiler's resident code; True when the C library could be asked to
+    trim its heap."""
     gc.collect(1)
+    drop_compiler_code()
     trim = _malloc_trim()
     if trim is None:
         return False

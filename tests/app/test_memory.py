@@ -77,3 +77,91 @@ def test_giving_memory_back_is_safe_to_call_any_time():
     """glibc's malloc_trim where there is one; elsewhere only the collection (a no-op call)."""
     assert memory.give_back() in (True, False)
     assert memory.give_back() == memory.give_back()
+
+
+SMAPS = """\
+7f0000000000-7f0000100000 r--p 00000000 08:01 42 /usr/lib/libLLVM-15.so.1
+Rss:                 400 kB
+Private_Dirty:       400 kB
+Anonymous:             0 kB
+7f0000100000-7f0006000000 r-xp 00100000 08:01 42 /usr/lib/libLLVM-15.so.1
+Rss:               33000 kB
+Private_Dirty:         0 kB
+Anonymous:             0 kB
+7f0006000000-7f0006100000 r-xp 06000000 08:01 42 /usr/lib/libLLVM-15.so.1
+Rss:                  12 kB
+Private_Dirty:         4 kB
+Anonymous:             4 kB
+7f0007000000-7f0007800000 r-xp 00000000 08:01 43 /usr/lib/dri/swrast_dri.so
+Rss:                7800 kB
+Private_Dirty:         0 kB
+Anonymous:             0 kB
+7f0008000000-7f0008001000 rw-p 00000000 00:00 0
+Rss:                   4 kB
+Private_Dirty:         4 kB
+Anonymous:             4 kB
+"""
+
+
+def test_only_the_compilers_unwritten_code_is_dropped():
+    """memory.py: the executable mappings of LLVM in which no page was written (a written
+    one, a breakpoint say, would lose its change); not its data, not another library."""
+    assert memory.compiler_code(SMAPS) == [(0x7F0000100000, 0x7F0006000000)]
+    assert memory.compiler_code("") == []
+
+
+def llvm_code_resident_kb() -> int:
+    """kB of LLVM's code resident in this process (its executable mappings)."""
+    from pathlib import Path
+
+    total, counting = 0, False
+    for line in Path("/proc/self/smaps").read_text().splitlines():
+        first, _, rest = line.partition(" ")
+        if "-" in first and not first.endswith(":"):
+            fields = rest.split()
+            counting = len(fields) >= 5 and fields[0] == "r-xp" and memory.COMPILER in fields[-1]
+        elif counting and first == "Rss:":
+            total += int(rest.split()[0])
+    return total
+
+
+def test_the_compiler_code_the_driver_left_resident_is_dropped(home):
+    """Mesa's driver (the software renderer here, a Pi's V3D) is linked with LLVM, whose
+    loading leaves tens of MB of its code resident: giving memory back unmaps it, and the
+    app draws on (the software renderer faults back what it runs)."""
+    import ctypes
+    from pathlib import Path
+
+    import pytest
+
+    harness.frames(2)
+    ranges = memory.compiler_code(Path("/proc/self/smaps").read_text())
+    if not ranges:
+        pytest.skip("no LLVM mapped: this GL driver is not linked with it")
+    low, high = max(ranges, key=lambda r: r[1] - r[0])
+    for page in range(low, min(high, low + (8 << 20)), 4096):  # made resident, as its loading does
+        ctypes.string_at(page, 1)
+    before = llvm_code_resident_kb()
+    assert before >= 8 * 1024
+    assert memory.drop_compiler_code() >= high - low
+    assert llvm_code_resident_kb() < before - 6 * 1024
+    home.go("settings")  # a screen drawn after the drop
+    harness.frames(3)
+    assert home.manager.current == "settings"
+    home.go("home")
+    harness.frames(2)
+
+
+def test_the_start_gives_memory_back_once_its_work_ahead_is_done(home, monkeypatch):
+    """main.py: the first time the warm-up has nothing left, what the start left behind goes
+    back (the C heap's free pages, the compiler's code); once, not at every idle check."""
+    calls = []
+    monkeypatch.setattr(memory, "give_back", lambda: calls.append(1) or True)
+    monkeypatch.setattr(home, "_ahead_done", False)
+    for _ in range(400):
+        harness.idle(home, 1)
+        if calls:
+            break
+    assert calls == [1]
+    harness.idle(home, 20)
+    assert calls == [1]
