@@ -92,16 +92,12 @@ def gl_files_mb() -> float:
 
 def gl_libraries() -> dict[str, float]:
     """The GL driver's shared libraries mapped in this process: {path: resident MB}."""
+    from companion.app import memory
+
     found: dict[str, float] = {}
-    path = ""
-    for line in Path("/proc/self/smaps").read_text().splitlines():
-        first = line.split(None, 1)[0]
-        if "-" in first and not first.endswith(":"):  # a mapping's header line
-            path = line.split()[-1] if len(line.split()) >= 6 else ""
-            if not any(name in path for name in GL_LIBRARIES):
-                path = ""
-        elif path and first == "Rss:":
-            found[path] = found.get(path, 0.0) + int(line.split()[1]) / 1024
+    for m in memory.mappings(memory.SMAPS.read_text()):
+        if m.path and any(name in m.path for name in GL_LIBRARIES):
+            found[m.path] = found.get(m.path, 0.0) + m.kb.get("Rss", 0) / 1024
     return found
 
 

@@ -27,6 +27,7 @@ import sys
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 COMPILER = "libLLVM"  # the shared library of the GL driver's shader compiler
 SMAPS = Path("/proc/self/smaps")
@@ -58,24 +59,37 @@ def _madvise() -> Callable[[int, int, int], int] | None:
     return advise  # type: ignore[no-any-return]
 
 
+class Mapping(NamedTuple):
+    """One mapping of a ``/proc/PID/smaps`` text: its range, permissions ("r-xp"), file ("" for
+    an anonymous one) and its sizes in kB by field ("Rss", "Private_Dirty", ...)."""
+
+    low: int
+    high: int
+    perms: str
+    path: str
+    kb: dict[str, int]
+
+
+def mappings(smaps: str) -> list[Mapping]:
+    """The mappings of a ``/proc/PID/smaps`` text, in its order."""
+    found: list[Mapping] = []
+    for line in smaps.splitlines():
+        first, _, rest = line.partition(" ")
+        if "-" in first and not first.endswith(":"):  # a mapping's header: range perms offset dev inode [path]
+            fields = rest.split()
+            low, high = (int(x, 16) for x in first.split("-"))
+            found.append(Mapping(low, high, fields[0], fields[-1] if len(fields) >= 5 else "", {}))
+        elif found and first.endswith(":") and rest.strip().endswith("kB"):
+            found[-1].kb[first[:-1]] = int(rest.split()[0])
+    return found
+
+
 def compiler_code(smaps: str) -> list[tuple[int, int]]:
     """The (start, end) of each executable mapping of the shader compiler's library in a
     ``/proc/PID/smaps`` text that has no page written (no private dirty or anonymous page:
     unmapping its pages loses nothing)."""
-    found: list[list[int]] = []
-    current: list[int] | None = None
-    for line in smaps.splitlines():
-        first, _, rest = line.partition(" ")
-        if "-" in first and not first.endswith(":"):  # a mapping's header: range perms offset dev inode path
-            fields = rest.split()
-            current = None
-            if len(fields) >= 5 and fields[0] == "r-xp" and COMPILER in fields[-1]:
-                low, high = (int(x, 16) for x in first.split("-"))
-                current = [low, high, 0]
-                found.append(current)
-        elif current is not None and first in ("Private_Dirty:", "Anonymous:"):
-            current[2] += int(rest.split()[0])
-    return [(low, high) for low, high, written in found if not written]
+    return [(m.low, m.high) for m in mappings(smaps)
+            if m.perms == "r-xp" and COMPILER in m.path and not m.kb.get("Private_Dirty") and not m.kb.get("Anonymous")]
 
 
 def drop_compiler_code() -> int:

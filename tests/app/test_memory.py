@@ -112,17 +112,8 @@ def test_only_the_compilers_unwritten_code_is_dropped():
 
 def llvm_code_resident_kb() -> int:
     """kB of LLVM's code resident in this process (its executable mappings)."""
-    from pathlib import Path
-
-    total, counting = 0, False
-    for line in Path("/proc/self/smaps").read_text().splitlines():
-        first, _, rest = line.partition(" ")
-        if "-" in first and not first.endswith(":"):
-            fields = rest.split()
-            counting = len(fields) >= 5 and fields[0] == "r-xp" and memory.COMPILER in fields[-1]
-        elif counting and first == "Rss:":
-            total += int(rest.split()[0])
-    return total
+    return sum(m.kb.get("Rss", 0) for m in memory.mappings(memory.SMAPS.read_text())
+               if m.perms == "r-xp" and memory.COMPILER in m.path)
 
 
 def test_the_compiler_code_the_driver_left_resident_is_dropped(home):
@@ -130,12 +121,11 @@ def test_the_compiler_code_the_driver_left_resident_is_dropped(home):
     loading leaves tens of MB of its code resident: giving memory back unmaps it, and the
     app draws on (the software renderer faults back what it runs)."""
     import ctypes
-    from pathlib import Path
 
     import pytest
 
     harness.frames(2)
-    ranges = memory.compiler_code(Path("/proc/self/smaps").read_text())
+    ranges = memory.compiler_code(memory.SMAPS.read_text())
     if not ranges:
         pytest.skip("no LLVM mapped: this GL driver is not linked with it")
     low, high = max(ranges, key=lambda r: r[1] - r[0])
