@@ -13,14 +13,16 @@ does not; a screen once shown never gets its ``ahead()``. On home: a game to res
 built, its first fill made (an app started again at a table mid-game read the game, imported
 its rules and built that screen inside the Resume tap, 60 to 95 ms here); the kv files and
 classes of the game the table played last, then its setup form, built and filled (a setup form
-only reads: the seats, the variants, the box's line); then the resumed game's other screens;
-then what a session's first text field loads (Kivy's clipboard, the theme's images), then the
-other games' kv files and classes: a table that switches games, or a brand-new one, paid them
-in the tap that picked a game (64 to 111 ms). They keep about 1 MB a game. Until the table opens
-its first game of the session, and once the journal is open, the other games' setup forms are
-built and filled too (the table is choosing what to play: a pick of another game built its form
-in the tap, 41 to 77 ms here); they keep about 2.5 MB a game, so they are let go of at the
-pauses after a game is opened, and not built again in that session. While the journal itself
+only reads: the seats, the variants, the box's line); then what a session's first text field
+loads (Kivy's clipboard, the theme's images), then the other games' kv files and classes: a
+table that switches games, or a brand-new one, paid them in the tap that picked a game (64 to
+111 ms). They keep about 1 MB a game. Until the table opens its first game of the session, and
+once the journal is open, the other games' setup forms are built and filled too (the table is
+choosing what to play: a pick of another game built its form in the tap, 41 to 77 ms here);
+they keep about 2.5 MB a game, so they are let go of at the pauses after a game is opened, and
+not built again in that session. Only then the resumed game's other screens: a Resume has its
+first screen already, and its game's own screens build the rest (before, they came first, and a
+pick of another game 0.6 s after the first frame still built its form in the tap, 44 to 62 ms). While the journal itself
 is still being opened behind the first screen (``late_journal.py``), home takes the last game
 from the list it shows and does what needs no journal (the last game's kv files and setup form,
 the text fields, the other games' kv files); the game to resume is asked for once the journal is open, and its pieces come first
@@ -112,8 +114,8 @@ class WarmUp:
             self._resume = self.resumable() if self.resumable is not None else None
         ui = self.uis.get(self._likely)
         return (self._resume_ahead() or (self._last_game(ui) if ui is not None else None)
-                or self._resume_ahead(rest=True) or self._text_fields() or self._other_games()
-                or self._other_forms())
+                or self._text_fields() or self._other_games() or self._other_forms()
+                or self._resume_ahead(rest=True))
 
     def soon(self, piece: Callable[[], str | None]) -> None:
         """``piece`` at the next idle check, before any other: what the dialog just opened
@@ -152,8 +154,8 @@ class WarmUp:
     def _resume_ahead(self, rest: bool = False) -> str | None:
         """The next piece for the game home's Resume would open (the likely tap of a table that
         starts the app again mid-game): prepared, its state read from the journal, the screen it
-        opens on built and its first fill made; with ``rest``, once the last game's setup form
-        is ready too (a new game is the other tap home offers), the game's other screens."""
+        opens on built and its first fill made; with ``rest``, once the setup forms are ready too
+        (a new game is the other tap home offers), the game's other screens."""
         if self._resume is None or self._resume.game not in self.uis:
             return None
         ui = self.uis[self._resume.game]
