@@ -170,7 +170,8 @@ class CompanionApp(App):
         # the collector's sight, a full collection no longer walks it during a tap (it cost
         # tens of milliseconds a tap on a development machine).
         gc.freeze()
-        # and what a game builds is collected while the table is idle, not inside a tap
+        # and what a game builds is collected while the table is idle or after a tap's frame,
+        # not inside a tap
         self.collector.start()
         Window.bind(on_touch_down=self._lay_out)
         Window.bind(on_touch_down=self.collector.touched, on_touch_up=self.collector.lifted,
@@ -178,8 +179,9 @@ class CompanionApp(App):
         self._collecting = Clock.schedule_interval(self._idle_tick, WARM_TICK)
 
     def _frame_drawn(self, *_: Any) -> None:
-        """A busy table's overdue collection: on the clock's next tick after the frame that
-        shows a tap, while the players read it (idle_collector.py)."""
+        """The young collections a tap held back, and a busy table's overdue full collection:
+        on the clock's next tick after the frame that shows the tap, while the players read it
+        (idle_collector.py)."""
         if self.collector.drawn():
             Clock.schedule_once(lambda _dt: self.collector.after_tap(), 0)
 
