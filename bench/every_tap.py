@@ -108,6 +108,7 @@ class Collections:
         self.young = 0  # young and middle collections since ``reset`` (not the full ones)
         self.full_by = ""  # what started the last full collection: the innermost frames of the app's code
         self.fulls: list[float] = []  # every full collection of the run, in taps or not (ms)
+        self.youngs: list[float] = []  # every young and middle collection of the run, in taps or not (ms)
         self._began = 0.0
 
     def reset(self) -> None:
@@ -129,6 +130,7 @@ class Collections:
             self.fulls.append(took)
         else:
             self.young += 1
+            self.youngs.append(took)
 
 
 class Tap:
@@ -328,6 +330,11 @@ def main() -> None:
           f" in all, {sum(young):.0f} ms of the taps' {sum(times):.0f} ms ({100 * sum(young) / sum(times):.1f}%);"
           f" a tap's median {statistics.median(young):.1f} ms, p90 {sorted(young)[int(0.9 * (len(young) - 1))]:.1f},"
           f" slowest {max(young):.1f}")
+    youngs = sorted(clock.collections.youngs)  # the tests' own code between taps included
+    if youngs:
+        print(f"young and middle collections in the whole run, in taps or not: {len(youngs)}, {sum(youngs):.0f} ms;"
+              f" median {statistics.median(youngs):.2f} ms, p90 {youngs[int(0.9 * (len(youngs) - 1))]:.1f},"
+              f" slowest {youngs[-1]:.1f}")
     print("load average: before %.2f %.2f %.2f, after %.2f %.2f %.2f" % (*load0, *os.getloadavg()))
 
 
