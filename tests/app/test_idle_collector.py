@@ -7,6 +7,7 @@ tap's frame")."""
 
 from __future__ import annotations
 
+import contextlib
 import gc
 
 import pytest
@@ -153,43 +154,59 @@ def test_the_running_app_collects_an_overdue_collection_after_a_taps_frame_not_i
     window's flips, not by frames: the bench gives a tap frames of its own)."""
     import time
 
-    from kivy.core.window import Window
-    from kivy.uix.button import Button
-
     app = home
-    fulls: list[str] = []  # the full collections, and the frames drawn once the finger lifted
-    lifted: list[bool] = []
-
-    def seen(phase, info):
-        if phase == "start" and info["generation"] == 2:
-            fulls.append("full")
-
-    def flipped(*_args):
-        if lifted:
-            fulls.append("frame")
-
-    button = Button(text="tap", size_hint=(None, None), size=(100, 100), pos=(0, 0))
-    Window.add_widget(button)  # a button over the window: its release is drawn
-    gc.callbacks.append(seen)
-    Window.bind(on_flip=flipped)
-    try:
-        harness.frames(1)
-        touch = harness.Touch(50, 50)
-        touch.down()
-        harness.frames(1)
+    with a_press_watched({2: "full"}) as (events, lift):
         while gc.get_count()[2] < LIMIT:
             gc.collect(1)  # young collections, as a game's objects make them: past the limit even
         for _ in range(3):  # the clock's check, as it comes every QUIET / 2 (not waited for: a
             app.collector.last_touch = time.monotonic()  # finger held still QUIET is an idle table)
             app._idle_tick(QUIET / 2)
             harness.frames(1)
-        assert fulls == []  # a finger down: a tap under way
-        lifted.append(True)
-        touch.up()
-        harness.frames_until(lambda: "full" in fulls, 5)
-        assert fulls[:2] == ["frame", "full"] and gc.get_count()[2] == 0  # after the tap's frame, once
+        assert events == []  # a finger down: a tap under way
+        lift()
+        harness.frames_until(lambda: "full" in events, 5)
+        assert events[:2] == ["frame", "full"] and gc.get_count()[2] == 0  # after the tap's frame, once
+
+
+@contextlib.contextmanager
+def a_press_watched(kinds: dict[int, str], on_release=None):
+    """A button over the window, pressed (its pressed frame drawn): yields ``events`` and
+    ``lift``. From then on ``events`` gets, in order, the name ``kinds`` gives each collection's
+    generation as it starts, and once ``lift()`` lifted the finger, "frame" at each flip."""
+    from kivy.core.window import Window
+    from kivy.uix.button import Button
+
+    events: list[str] = []
+    lifted: list[bool] = []
+
+    def seen(phase, info):
+        if phase == "start" and info["generation"] in kinds:
+            events.append(kinds[info["generation"]])
+
+    def flipped(*_args):
+        if lifted:
+            events.append("frame")
+
+    button = Button(text="tap", size_hint=(None, None), size=(100, 100), pos=(0, 0))
+    if on_release is not None:
+        button.bind(on_release=on_release)
+    Window.add_widget(button)  # a button over the window: its release is drawn
+    Window.bind(on_flip=flipped)
+    try:
+        harness.frames(1)
+        touch = harness.Touch(50, 50)
+        touch.down()
+        harness.frames(1)
+        gc.callbacks.append(seen)
+
+        def lift() -> None:
+            lifted.append(True)
+            touch.up()
+
+        yield events, lift
     finally:
-        gc.callbacks.remove(seen)
+        if seen in gc.callbacks:
+            gc.callbacks.remove(seen)
         Window.unbind(on_flip=flipped)
         Window.remove_widget(button)
         harness.frames(1)
@@ -301,41 +318,15 @@ def test_the_running_app_collects_a_taps_young_objects_after_its_frame_not_in_it
     """Issue 13, in the running app: a tap whose handler makes 20,000 objects that live on
     (a form's widgets) started dozens of young collections inside it; now none, and the young
     generation is collected on the clock's tick after the frame that shows the tap."""
-    from kivy.core.window import Window
-    from kivy.uix.button import Button
+    kept: list[list[int]] = []  # a form's widgets: objects that live on
 
-    app = home
-    events: list[str] = []  # young collections and frames, in their order
-    lifted: list[bool] = []
-    kept: list[list[int]] = []
+    def release(*_args) -> None:
+        kept.extend([i] for i in range(20_000))
 
-    def seen(phase, info):
-        if phase == "start" and info["generation"] < 2 and lifted:
-            events.append("young")
-
-    def flipped(*_args):
-        if lifted:
-            events.append("frame")
-
-    button = Button(text="tap", size_hint=(None, None), size=(100, 100), pos=(0, 0))
-    button.bind(on_release=lambda *_: kept.extend([i] for i in range(20_000)))
-    Window.add_widget(button)
-    gc.callbacks.append(seen)
-    Window.bind(on_flip=flipped)
-    try:
-        harness.frames(1)
-        touch = harness.Touch(50, 50)
-        touch.down()
-        harness.frames(1)
-        assert gc.get_threshold()[0] == TAP_YOUNG
-        lifted.append(True)
-        touch.up()
+    with a_press_watched({0: "young", 1: "young"}, release) as (events, lift):
+        assert gc.get_threshold()[0] == TAP_YOUNG and events == []
+        lift()
         harness.frames_until(lambda: "young" in events, 5)
         assert len(kept) == 20_000  # the handler ran
         assert events[0] == "frame", events  # none before the frame that shows the tap
         assert gc.get_threshold()[0] != TAP_YOUNG
-    finally:
-        gc.callbacks.remove(seen)
-        Window.unbind(on_flip=flipped)
-        Window.remove_widget(button)
-        harness.frames(1)
