@@ -180,7 +180,8 @@ def app_child(games: int, trace: bool, hold: bool, count: bool = False) -> None:
             time.sleep(0.05)
 
     def moment(name: str) -> None:
-        row: dict[str, Any] = {"moment": name, **status_mb(), "gl_files": gl_files_mb()}
+        gl = gl_libraries()
+        row: dict[str, Any] = {"moment": name, **status_mb(), "gl_files": sum(gl.values())}
         heap = c_heap_mb()
         if heap is not None:
             row["c_in_use"], row["c_free"] = heap
@@ -196,7 +197,7 @@ def app_child(games: int, trace: bool, hold: bool, count: bool = False) -> None:
             row.update(live_counts())
         row["screens_in_app"] = len(app.screens)
         row["renderer"] = renderer()
-        row["gl_paths"] = sorted(gl_libraries())
+        row["gl_paths"] = sorted(gl)
         print(json.dumps(row), flush=True)
 
     settle()

@@ -27,36 +27,37 @@ import sys
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 COMPILER = "libLLVM"  # the shared library of the GL driver's shader compiler
 SMAPS = Path("/proc/self/smaps")
 
 
-@lru_cache(maxsize=1)
-def _malloc_trim() -> Callable[[int], int] | None:
-    """glibc's ``malloc_trim``, or None where the C library has none."""
+@lru_cache(maxsize=None)
+def _libc(name: str, argtypes: tuple[Any, ...], restype: Any) -> Any:
+    """The C library's function ``name`` with its C signature, or None off Linux or where
+    that library has none (musl has no ``malloc_trim``)."""
     if not sys.platform.startswith("linux"):
         return None
     try:
-        trim = ctypes.CDLL(None).malloc_trim
-    except (OSError, AttributeError):  # musl and others: no such function
-        return None
-    trim.argtypes, trim.restype = [ctypes.c_size_t], ctypes.c_int
-    return trim  # type: ignore[no-any-return]
-
-
-@lru_cache(maxsize=1)
-def _madvise() -> Callable[[int, int, int], int] | None:
-    """The C library's ``madvise``, or None where there is none to call."""
-    if not sys.platform.startswith("linux") or not hasattr(mmap, "MADV_DONTNEED"):
-        return None
-    try:
-        advise = ctypes.CDLL(None, use_errno=True).madvise
+        function = getattr(ctypes.CDLL(None, use_errno=True), name)
     except (OSError, AttributeError):
         return None
-    advise.argtypes, advise.restype = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int], ctypes.c_int
-    return advise  # type: ignore[no-any-return]
+    function.argtypes, function.restype = list(argtypes), restype
+    return function
+
+
+def _malloc_trim() -> Callable[[int], int] | None:
+    """glibc's ``malloc_trim``, or None where the C library has none."""
+    return _libc("malloc_trim", (ctypes.c_size_t,), ctypes.c_int)  # type: ignore[no-any-return]
+
+
+def _madvise() -> Callable[[int, int, int], int] | None:
+    """The C library's ``madvise``, or None where there is none to call."""
+    if not hasattr(mmap, "MADV_DONTNEED"):
+        return None
+    signature = (ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int)
+    return _libc("madvise", signature, ctypes.c_int)  # type: ignore[no-any-return]
 
 
 class Mapping(NamedTuple):
