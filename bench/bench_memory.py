@@ -195,9 +195,11 @@ def app_child(games: int, trace: bool, hold: bool, count: bool = False) -> None:
     ui = app.uis["magnifico"]
     commands_as_taps(app, harness.frames)
 
-    def settle() -> None:  # the app gives memory back TIDY_AFTER seconds after a game: let it
+    def settle() -> None:
+        """The app gives memory back TIDY_AFTER seconds after a game, or later when a frame at
+        home is long (a full collection at the pause: 0.3 s here): let it, whenever it comes."""
         end = time.monotonic() + TIDY_AFTER + 0.3
-        while time.monotonic() < end:
+        while time.monotonic() < end or (app.tidy_pending and time.monotonic() < end + 10):
             harness.frames(1)
             time.sleep(0.05)
 

@@ -404,10 +404,17 @@ class CompanionApp(App):
             self._tidying.cancel()
         self._tidying = Clock.schedule_once(lambda _dt: self._tidy(), TIDY_AFTER)
 
+    @property
+    def tidy_pending(self) -> bool:
+        """A game ended or was left, and what it leaves behind is not given back yet (``_tidy``,
+        TIDY_AFTER seconds later, or later when a frame is long: a benchmark waits for it)."""
+        return self._tidying is not None
+
     def _tidy(self) -> None:
         """Still out of the play (its end, or home): each game's UI lets go of what it starts
         again on demand (its optional ``rest``: Magnifico's odds process), then the C heap's
         free pages go back."""
+        self._tidying = None
         if self.root is not None and self.manager.current in ("game_over", "home"):
             call_each(self.uis.values(), "rest")
         memory.give_back()
