@@ -411,11 +411,13 @@ class CompanionApp(App):
         return self._tidying is not None
 
     def _tidy(self) -> None:
-        """Still out of the play (its end, or home): each game's UI lets go of what it starts
-        again on demand (its optional ``rest``: Magnifico's odds process), then the C heap's
-        free pages go back."""
+        """Still out of the play (its end, home, or a game's setup form: the timer can come late
+        after a long frame at home, and a table may pick its next game by then): each game's UI
+        lets go of what it starts again on demand (its optional ``rest``: Magnifico's odds
+        process), then the C heap's free pages go back."""
         self._tidying = None
-        if self.root is not None and self.manager.current in ("game_over", "home"):
+        out_of_play = {"game_over", "home"} | {ui.new_game_screen for ui in self.uis.values()}
+        if self.root is not None and self.manager.current in out_of_play:
             call_each(self.uis.values(), "rest")
         memory.give_back()
 

@@ -191,6 +191,12 @@ def test_odds_process_ends_when_the_table_leaves_the_game(bruno_attacks):
     assert wait_for(lambda: isinstance(ui.attack_odds(command), dict) and ui.attack_odds(command) is not PENDING,
                     seconds=60)
     assert worker.pid not in (None, first)
+    # a table that picks its next game before the tidy-up comes (its timer is late after a
+    # long frame at home): the setup form is out of the play too
+    app.go("home")
+    app.new_game("leonardo")
+    assert app.tidy_pending and app.manager.current == app.uis["leonardo"].new_game_screen
+    assert wait_for(lambda: worker.pid is None, seconds=TIDY_AFTER + 5)
 
 
 STOP_SCRIPT = """
