@@ -382,12 +382,16 @@ class CompanionApp(App):
         toast = self.root.ids.toast
         Animation.cancel_all(toast, "opacity")
         toast.opacity = 0
-        off = {"home", "new_game", "history", "settings"} | {ui.new_game_screen for ui in self.uis.values()}
+        off = {"home", "new_game", "history", "settings"} | self._setup_forms()
         for ui in self.uis.values():  # a game's other forms outside the play (optional: a box editor)
             off |= set(getattr(ui, "bar_hidden_on", ()))
         self.show_bar = self.in_game and self.manager.current not in off
         if self.manager.current in ("game_over", "home"):  # a game ended, or the table left it
             self._tidy_soon()
+
+    def _setup_forms(self) -> set[str]:
+        """The screens of the games' setup forms."""
+        return {ui.new_game_screen for ui in self.uis.values()}
 
     def _on_screen_shown(self, _manager: Any, name: str) -> None:
         """A screen shown fills with the open game, so no work ahead of a game fills it again;
@@ -416,7 +420,7 @@ class CompanionApp(App):
         lets go of what it starts again on demand (its optional ``rest``: Magnifico's odds
         process), then the C heap's free pages go back."""
         self._tidying = None
-        out_of_play = {"game_over", "home"} | {ui.new_game_screen for ui in self.uis.values()}
+        out_of_play = {"game_over", "home"} | self._setup_forms()
         if self.root is not None and self.manager.current in out_of_play:
             call_each(self.uis.values(), "rest")
         memory.give_back()
@@ -482,7 +486,7 @@ class CompanionApp(App):
         else:
             self.banner, self.phase_line = "", ""
         started, self._game_started = self._game_started, False
-        forms = {ui.new_game_screen for ui in self.uis.values()}
+        forms = self._setup_forms()
         if started and self.root is not None and self.manager.current in forms:
             # a setup form's Start: the form is left at once for the game's first screen, and
             # nothing it shows (seats, variants, the box) depends on the game; it is refreshed
