@@ -179,7 +179,7 @@ def screenshot(path: str):
     fbo = Fbo(size=(w, h), with_stencilbuffer=True)
     with fbo:
         ClearColor(*Window.clearcolor)
-        ClearBuffers()
+        ClearBuffers(clear_stencil=True)  # the scroll views' stencils do not clear it (app.kv)
         Scale(1, -1, 1)
         Translate(0, -h, 0)
     layers = list(reversed(Window.children))  # bottom first
@@ -232,12 +232,28 @@ def text_offenders(root: Widget | None = None, slack: float = 1.0) -> list[str]:
                 cut = _full_height(w, tsw) > min(boxes_h) + slack
             if tw > min(boxes_w) + slack or th > min(boxes_h) + slack or cut:
                 out.append(f"{w.text!r} ({type(w).__name__}): {tw:.0f}x{th:.0f} in {bw:.0f}x{bh:.0f}")
-            elif not _scrolled(w):  # the box itself must be on the window
+            elif not _scrolled(w):  # the box itself must be on the window, a screen's on its screens
                 x0, y0 = w.to_window(w.x, w.y)
                 x1, y1 = w.to_window(w.right, w.top)
-                if x0 < -slack or y0 < -slack or x1 > Window.width + slack or y1 > Window.height + slack:
-                    out.append(f"{w.text!r} ({type(w).__name__}): off the window at {x0:.0f},{y0:.0f}")
+                left, bottom, right, top, where = _bounds(w)
+                if x0 < left - slack or y0 < bottom - slack or x1 > right + slack or y1 > top + slack:
+                    out.append(f"{w.text!r} ({type(w).__name__}): off {where} at {x0:.0f},{y0:.0f}")
     return out
+
+
+def _bounds(w: Widget) -> tuple[float, float, float, float, str]:
+    """The box ``w`` must stay in: its screen manager's (which does not clip its screens,
+    ``app.kv``: a screen's text beyond it would draw over the top bar), else the window's."""
+    from kivy.uix.screenmanager import ScreenManager
+
+    node = w.parent
+    while node is not None and node is not node.parent:
+        if isinstance(node, ScreenManager):
+            x0, y0 = node.to_window(node.x, node.y)
+            x1, y1 = node.to_window(node.right, node.top)
+            return x0, y0, x1, y1, "the screens"
+        node = node.parent
+    return 0, 0, Window.width, Window.height, "the window"
 
 
 def _full_height(w, width: float) -> float:
