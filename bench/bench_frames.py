@@ -1,4 +1,4 @@
-"""A frame's cost on the games' heaviest screens: the app's stencils against Kivy's own.
+"""A frame's cost on the games' heaviest screens: the app's stencils and corners against Kivy's own.
 
     python bench/bench_frames.py [--rounds 5] [--frames 15]
 
@@ -7,13 +7,16 @@ llvmpipe, the development and test machines; a Pi without its GPU driver) the fr
 a tap on a screen already shown. Kivy's own rules clip the screen manager's screens through a
 stencil, and clear the whole window's stencil at every first-level stencil push (the manager's,
 or each scroll view's on its own); ``kv/app.kv`` drops the manager's and keeps the scroll views'
-without the clear (docs/performance.md, "Frames: the stencils").
+without the clear (docs/performance.md, "Frames: the stencils"). Kivy draws a rounded rectangle's
+corners in ten pieces each, a fan of 44 triangles from its middle; the app's panels, buttons and
+map boxes draw them in ``theme.CORNER_SEGMENTS`` ("Frames: the rounded corners").
 
-One app plays each game's tour; on each screen named below, the two ways are taken in turn
-``--rounds`` times (Kivy's: the manager's stencil put back and every scroll view's push clearing
-again; the app's), each time ``--frames`` whole frames redrawn and finished (glFinish), and
+One app plays each game's tour; on each screen named below, four ways are taken in turn
+``--rounds`` times: Kivy's (the manager's stencil put back, every scroll view's push clearing
+again, every rounded rectangle in ten pieces a corner), Kivy's stencils alone, Kivy's corners
+alone, and the app's; each time ``--frames`` whole frames redrawn and finished (glFinish), and
 two taps of the top bar's table view and back, timed as ``bench_app.timed_taps`` times them.
-Medians, and the app's against Kivy's in the same process. A GPU draws these frames in its own
+Medians, and each way against Kivy's in the same process. A GPU draws these frames in its own
 time: the figures are this machine's renderer, not a Pi's estimate.
 """
 
@@ -31,18 +34,24 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+KIVYS_CORNERS = 10  # Kivy's RoundedRectangle's own segments
+# the ways: (Kivy's stencils, Kivy's corners)
+WAYS = {"Kivy's": (True, True), "Kivy's stencils": (True, False), "Kivy's corners": (False, True), "the app's": (False, False)}
 # each game's heaviest screens, by the names their tours give them
 SCREENS = {"magnifico": ("07-auction-cards", "11-turn", "15-battle"),
            "magnate": ("magnate-turn", "magnate-city"),
            "leonardo": ("leonardo-board", "leonardo-auction")}
 
 
-def kivys_way(app, on: bool) -> int:
+def kivys_way(app, on: bool, corners: bool = False) -> int:
     """Kivy's stencils (``on``) or the app's on the manager and every scroll view in the
-    window; the count of scroll views."""
+    window, Kivy's corners (``corners``) or the app's on every rounded rectangle; the count of
+    scroll views."""
     from kivy.core.window import Window
-    from kivy.graphics import Rectangle, StencilPop, StencilPush, StencilUnUse, StencilUse
+    from kivy.graphics import Rectangle, RoundedRectangle, StencilPop, StencilPush, StencilUnUse, StencilUse
     from kivy.uix.stencilview import StencilView
+
+    from companion.app.theme import CORNER_SEGMENTS
 
     m = app.manager
     m.canvas.before.clear()
@@ -57,7 +66,23 @@ def kivys_way(app, on: bool) -> int:
         for i in view.canvas.before.children:
             if isinstance(i, StencilPush):
                 i.clear_stencil = on
+    for root in Window.children:
+        for w in root.walk():
+            for part in (w.canvas.before, w.canvas, w.canvas.after):
+                for i in _instructions(part):
+                    if isinstance(i, RoundedRectangle):
+                        i.segments = KIVYS_CORNERS if corners else CORNER_SEGMENTS
     return len(views)
+
+
+def _instructions(group):
+    """Every instruction in ``group``, inside its nested groups too (a map's canvas)."""
+    from kivy.graphics.instructions import InstructionGroup
+
+    for i in group.children:
+        yield i
+        if isinstance(i, InstructionGroup):
+            yield from _instructions(i)
 
 
 def frame_ms(n: int) -> float:
@@ -77,22 +102,23 @@ def frame_ms(n: int) -> float:
     return statistics.median(times) * 1000
 
 
-def compare(app, rounds: int, frames: int) -> tuple[int, list[float], list[float], list[float], list[float]]:
+def compare(app, rounds: int, frames: int) -> tuple[int, dict[str, list[float]], dict[str, list[float]]]:
+    """The scroll views' count, and each way's frames and taps (ms)."""
     import bench_app
 
     from companion.app import harness
 
-    frame = {True: [], False: []}
-    taps: dict[bool, list[float]] = {True: [], False: []}
+    frame: dict[str, list[float]] = {way: [] for way in WAYS}
+    taps: dict[str, list[float]] = {way: [] for way in WAYS}
     views = 0
     for _ in range(rounds):
-        for on in (True, False):
-            views = kivys_way(app, on)
+        for way, (stencils, corners) in WAYS.items():
+            views = kivys_way(app, stencils, corners)
             harness.frames(2)
-            frame[on].append(frame_ms(frames))
-            taps[on] += [t * 1000 for t in bench_app.switch_taps(app, 2)]
-    kivys_way(app, False)
-    return views, frame[True], frame[False], taps[True], taps[False]
+            frame[way].append(frame_ms(frames))
+            taps[way] += [t * 1000 for t in bench_app.switch_taps(app, 2)]
+    kivys_way(app, False, False)
+    return views, frame, taps
 
 
 def main() -> None:
@@ -123,7 +149,8 @@ def main() -> None:
     renderer = glGetString(GL_RENDERER)
     print(f"frames at 800x480, renderer {renderer.decode() if isinstance(renderer, bytes) else renderer};"
           f" load average {os.getloadavg()[0]:.1f}; {bytecode.NOTE}")
-    print(f"medians of {args.rounds} rounds, each {args.frames} frames and 2 taps a way, the ways in turn")
+    print(f"medians of {args.rounds} rounds, each {args.frames} frames and 2 taps a way, the ways in turn;"
+          " each way's ratio to Kivy's")
     med = statistics.median
     for game, names in SCREENS.items():
         if game not in app.uis:
@@ -134,10 +161,13 @@ def main() -> None:
                 continue
             wanted.remove(name)
             harness.frames(3)
-            views, kf, af, kt, at = compare(app, args.rounds, args.frames)
-            print(f"  {name:18s} ({views:2d} scroll views)  frame: Kivy's {med(kf):5.1f} ms, the app's {med(af):5.1f} ms"
-                  f" ({med(af) / med(kf):.2f})   table view / play: {med(kt):5.1f} ms, {med(at):5.1f} ms"
-                  f" ({med(at) / med(kt):.2f})", flush=True)
+            views, frame, taps = compare(app, args.rounds, args.frames)
+            kf, kt = med(frame["Kivy's"]), med(taps["Kivy's"])
+            print(f"  {name} ({views} scroll views)", flush=True)
+            for way in WAYS:
+                f, t = med(frame[way]), med(taps[way])
+                print(f"    {way:16s} frame {f:5.1f} ms ({f / kf:.2f})   table view / play {t:5.1f} ms ({t / kt:.2f})",
+                      flush=True)
             if not wanted:
                 break
     harness.stop(app)

@@ -8,6 +8,10 @@ from typing import Any
 BASE_SIZE = (800, 480)  # the Pi touchscreen: every layout is designed for it, then scaled
 TOUCH_MM = 9.0  # smallest touch target, in millimetres
 MIN_TOUCH_PX = 44  # when the screen reports a low dpi, never go under this at 800x480
+# A rounded corner's arc in this many straight pieces (Kivy draws ten): at the app's radii (3 to
+# 10 px, the map's 8 px times its scale) the arc moves by about a quarter of a pixel at most, and
+# each piece is one more triangle a frame (docs/performance.md, "Frames: the rounded corners")
+CORNER_SEGMENTS = 4
 
 
 def rgb(hex_colour: str, alpha: float = 1.0) -> tuple[float, float, float, float]:

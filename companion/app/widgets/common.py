@@ -12,7 +12,7 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
-from companion.app.theme import PALETTE, text_on
+from companion.app.theme import CORNER_SEGMENTS, PALETTE, text_on
 
 
 class Edge:
@@ -104,7 +104,7 @@ class Btn(ButtonBehavior, FittedText, Label):
         super().__init__(**kwargs)
         with self.canvas.before:
             self._bg_colour = Color()
-            self._bg = RoundedRectangle(radius=[6])
+            self._bg = RoundedRectangle(radius=[6], segments=CORNER_SEGMENTS)
             self._edge = Edge()
         self.fbind("pos", self._redraw)
         self.fbind("size", self._redraw)

@@ -11,7 +11,7 @@ from kivy.graphics import Canvas, Color, Ellipse, Line, Mesh, Rectangle, Rounded
 from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.widget import Widget
 
-from companion.app.theme import PALETTE, text_on
+from companion.app.theme import CORNER_SEGMENTS, PALETTE, text_on
 from companion.app.widgets.common import laying_out
 from companion.app.widgets.textures import text_texture
 
@@ -166,7 +166,7 @@ class MapView(Widget):
                              dash_offset=4)
             for sid, ((lx, ly, lw, lh), tex) in labels.items():
                 Color(*PALETTE["sea"])
-                RoundedRectangle(pos=(lx, ly), size=(lw, lh), radius=[6 * u])
+                RoundedRectangle(pos=(lx, ly), size=(lw, lh), radius=[6 * u], segments=CORNER_SEGMENTS)
                 Color(*PALETTE["sea_text"])
                 Rectangle(texture=tex, pos=(lx + (lw - tex.width) / 2, ly + (lh - tex.height) / 2), size=tex.size)
             self.sea_boxes = {sid: box for sid, (box, _tex) in labels.items()}
@@ -319,12 +319,13 @@ class MapView(Widget):
         allowed = self.choices is None or tid in self.choices
         if tid in self.selected:
             Color(*PALETTE["accent"])
-            RoundedRectangle(pos=(x - 4 * u, y - 4 * u), size=(nw + 8 * u, nh + 8 * u), radius=[8 * u])
+            RoundedRectangle(pos=(x - 4 * u, y - 4 * u), size=(nw + 8 * u, nh + 8 * u), radius=[8 * u],
+                             segments=CORNER_SEGMENTS)
         elif self.choices is not None and allowed:
             Color(1, 1, 1, 0.9)
             Line(rounded_rectangle=(x - 3 * u, y - 3 * u, nw + 6 * u, nh + 6 * u, 7 * u), width=2 * u)
         Color(*fill)
-        RoundedRectangle(pos=(x, y), size=(nw, nh), radius=[6 * u])
+        RoundedRectangle(pos=(x, y), size=(nw, nh), radius=[6 * u], segments=CORNER_SEGMENTS)
         Color(0, 0, 0, 0.35)
         Line(rounded_rectangle=(x, y, nw, nh, 6 * u), width=1)
         piece = self.pieces.get(tid) or {}
@@ -346,7 +347,7 @@ class MapView(Widget):
             tex = text_texture(" ".join(tags), max(9, int(11 * u)), True)
             Color(0.1, 0.1, 0.12, 0.85)
             RoundedRectangle(pos=(x + nw - tex.width - 6 * u, y + 2), size=(tex.width + 4 * u, tex.height),
-                             radius=[3])
+                             radius=[3], segments=CORNER_SEGMENTS)
             Color(1, 1, 1, 1)
             Rectangle(texture=tex, pos=(x + nw - tex.width - 4 * u, y + 2), size=tex.size)
         # castle: a gold tower on the left edge, one pip per tower
@@ -364,9 +365,9 @@ class MapView(Widget):
             tex = text_texture(mark, max(9, int(11 * u)), True)
             Color(*PALETTE["accent"])
             RoundedRectangle(pos=(cx - tex.width / 2 - 3, y - tex.height - 2), size=(tex.width + 6, tex.height),
-                             radius=[3])
+                             radius=[3], segments=CORNER_SEGMENTS)
             Color(*PALETTE["accent_text"])
             Rectangle(texture=tex, pos=(cx - tex.width / 2, y - tex.height - 2), size=tex.size)
         if not allowed:
             Color(*PALETTE["bg"][:3], 0.55)
-            RoundedRectangle(pos=(x, y), size=(nw, nh), radius=[6 * u])
+            RoundedRectangle(pos=(x, y), size=(nw, nh), radius=[6 * u], segments=CORNER_SEGMENTS)
