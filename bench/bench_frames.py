@@ -9,7 +9,9 @@ stencil, and clear the whole window's stencil at every first-level stencil push 
 or each scroll view's on its own); ``kv/app.kv`` drops the manager's and keeps the scroll views'
 without the clear (docs/performance.md, "Frames: the stencils"). Kivy draws a rounded rectangle's
 corners in ten pieces each, a fan of 44 triangles from its middle; the app's panels, buttons and
-map boxes draw them in ``theme.CORNER_SEGMENTS`` ("Frames: the rounded corners").
+map boxes draw them in ``theme.CORNER_SEGMENTS`` ("Frames: the rounded corners"). Kivy's modal
+view dims the whole window under its panel; the app's dialogs dim around it ("Frames: a dialog's
+dimming"), counted with the stencils below (a dialog has no rule of its own in the ways).
 
 One app plays each game's tour; on each screen named below, four ways are taken in turn
 ``--rounds`` times: Kivy's (the manager's stencil put back, every scroll view's push clearing
@@ -36,7 +38,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 KIVYS_CORNERS = 10  # Kivy's RoundedRectangle's own segments
 # the ways: (Kivy's stencils, Kivy's corners)
-WAYS = {"Kivy's": (True, True), "Kivy's stencils": (True, False), "Kivy's corners": (False, True), "the app's": (False, False)}
+WAYS = {"Kivy's": (True, True), "Kivy's stencils": (True, False), "Kivy's corners": (False, True),
+        "the app's": (False, False)}
 # each game's heaviest screens, by the names their tours give them
 SCREENS = {"magnifico": ("07-auction-cards", "11-turn", "15-battle"),
            "magnate": ("magnate-turn", "magnate-city"),
@@ -72,7 +75,15 @@ def kivys_way(app, on: bool, corners: bool = False) -> int:
                 for i in _instructions(part):
                     if isinstance(i, RoundedRectangle):
                         i.segments = KIVYS_CORNERS if corners else CORNER_SEGMENTS
+        if root is not app.root:  # a dialog: its dimming as Kivy's (one rectangle, the whole window)
+            dim = [i for i in root.canvas.children if isinstance(i, Rectangle)]
+            kept = _dimming.setdefault(id(root), [(tuple(r.pos), tuple(r.size)) for r in dim])
+            for n, r in enumerate(dim):
+                r.pos, r.size = ((0, 0), Window.size) if on and n == 0 else ((0, 0), (0, 0)) if on else kept[n]
     return len(views)
+
+
+_dimming: dict[int, list] = {}  # each dialog's own dimming, kept while Kivy's is drawn
 
 
 def _instructions(group):
@@ -102,8 +113,9 @@ def frame_ms(n: int) -> float:
     return statistics.median(times) * 1000
 
 
-def compare(app, rounds: int, frames: int) -> tuple[int, dict[str, list[float]], dict[str, list[float]]]:
-    """The scroll views' count, and each way's frames and taps (ms)."""
+def compare(app, rounds: int, frames: int, taps_too: bool = True
+            ) -> tuple[int, dict[str, list[float]], dict[str, list[float]]]:
+    """The scroll views' count, and each way's frames and taps (ms; none unless ``taps_too``)."""
     import bench_app
 
     from companion.app import harness
@@ -116,7 +128,8 @@ def compare(app, rounds: int, frames: int) -> tuple[int, dict[str, list[float]],
             views = kivys_way(app, stencils, corners)
             harness.frames(2)
             frame[way].append(frame_ms(frames))
-            taps[way] += [t * 1000 for t in bench_app.switch_taps(app, 2)]
+            if taps_too:
+                taps[way] += [t * 1000 for t in bench_app.switch_taps(app, 2)]
     kivys_way(app, False, False)
     return views, frame, taps
 
@@ -170,6 +183,19 @@ def main() -> None:
                       flush=True)
             if not wanted:
                 break
+        if game == "magnifico":  # back on its turn, with the menu open
+            for name in app.uis[game].tour(app, 3):
+                if name == "11-turn":
+                    break
+            app.open_menu()
+            harness.frames(5)
+            views, frame, _taps = compare(app, args.rounds, args.frames, taps_too=False)
+            kf = med(frame["Kivy's"])
+            print(f"  11-turn, the menu open ({views} scroll views)", flush=True)
+            for way in WAYS:
+                print(f"    {way:16s} frame {med(frame[way]):5.1f} ms ({med(frame[way]) / kf:.2f})", flush=True)
+            app.dialog.dismiss()
+            harness.frames(3)
     harness.stop(app)
 
 
