@@ -1,7 +1,7 @@
 """Rounded corners in ``theme.CORNER_SEGMENTS`` pieces (issue 13: frames; docs/performance.md,
 "Frames: the rounded corners"). Kivy draws a rounded rectangle as a fan of triangles from its
-middle, ten pieces a corner by default; in software GL each triangle costs its setup, and the
-app's panels, buttons and map boxes made 7% to 13% of a frame. At the app's radii (3 to 10 px,
+middle, ten pieces a corner by default; in software GL each triangle costs its setup, and four
+pieces instead of ten took 8% to 11% off a frame of the heaviest screens. At the app's radii (3 to 10 px,
 the map's up to 8 px times its scale) four pieces move the arc by about a quarter of a pixel at
 most."""
 
