@@ -78,8 +78,9 @@ def kivys_way(app, on: bool, corners: bool = False) -> int:
         if root is not app.root:  # a dialog: its dimming as Kivy's (one rectangle, the whole window)
             dim = [i for i in root.canvas.children if isinstance(i, Rectangle)]
             kept = _dimming.setdefault(id(root), [(tuple(r.pos), tuple(r.size)) for r in dim])
-            for n, r in enumerate(dim):
-                r.pos, r.size = ((0, 0), Window.size) if on and n == 0 else ((0, 0), (0, 0)) if on else kept[n]
+            kivys = [((0, 0), Window.size)] + [((0, 0), (0, 0))] * (len(dim) - 1)
+            for r, (pos, size) in zip(dim, kivys if on else kept):
+                r.pos, r.size = pos, size
     return len(views)
 
 
@@ -149,15 +150,8 @@ def main() -> None:
     from kivy.graphics.opengl import GL_RENDERER
 
     from companion.app import harness
-    from companion.app.main import CompanionApp
-    from companion.app.settings import Settings
-    from companion.core import registry
 
-    tmp = tempfile.mkdtemp(prefix="bench-frames-")
-    settings = Settings({"hardware": "simulated", "database": os.path.join(tmp, "journal.sqlite3"),
-                         "key_file": os.path.join(tmp, "journal.key"),
-                         "box_profiles": {n: os.path.join(tmp, f"{n}-box.json") for n in registry.names()}})
-    app = harness.start(CompanionApp(settings=settings, lang="en"))
+    app = harness.start_in(tempfile.mkdtemp(prefix="bench-frames-"))
     harness.frames(3)
     renderer = glGetString(GL_RENDERER)
     print(f"frames at 800x480, renderer {renderer.decode() if isinstance(renderer, bytes) else renderer};"

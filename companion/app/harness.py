@@ -246,14 +246,12 @@ def _bounds(w: Widget) -> tuple[float, float, float, float, str]:
     ``app.kv``: a screen's text beyond it would draw over the top bar), else the window's."""
     from kivy.uix.screenmanager import ScreenManager
 
-    node = w.parent
-    while node is not None and node is not node.parent:
-        if isinstance(node, ScreenManager):
-            x0, y0 = node.to_window(node.x, node.y)
-            x1, y1 = node.to_window(node.right, node.top)
-            return x0, y0, x1, y1, "the screens"
-        node = node.parent
-    return 0, 0, Window.width, Window.height, "the window"
+    manager = _ancestor(w, ScreenManager)
+    if manager is None:
+        return 0, 0, Window.width, Window.height, "the window"
+    x0, y0 = manager.to_window(manager.x, manager.y)
+    x1, y1 = manager.to_window(manager.right, manager.top)
+    return x0, y0, x1, y1, "the screens"
 
 
 def _full_height(w, width: float) -> float:
@@ -267,9 +265,14 @@ def _full_height(w, width: float) -> float:
 def _scrolled(w: Widget) -> bool:
     from kivy.uix.scrollview import ScrollView
 
+    return _ancestor(w, ScrollView) is not None
+
+
+def _ancestor(w: Widget, cls: type) -> Widget | None:
+    """The nearest of ``w``'s parents that is a ``cls``, or None."""
     node = w.parent
     while node is not None and node is not node.parent:
-        if isinstance(node, ScrollView):
-            return True
+        if isinstance(node, cls):
+            return node
         node = node.parent
-    return False
+    return None

@@ -1,5 +1,5 @@
-"""The screens are drawn without a stencil (issue 13: frames; docs/performance.md, "The
-screens' stencil"). Kivy's own rule for a ScreenManager clips its screens: two rectangles the
+"""The screens are drawn without a stencil (issue 13: frames; docs/performance.md, "Frames:
+the stencils"). Kivy's own rule for a ScreenManager clips its screens: two rectangles the
 size of the screens in every frame and a stencil test on everything inside, 1.5 to 3 ms of a
 frame in software GL. The app's screens switch with no transition and fill the manager, so
 ``app.kv`` drops that rule; what would then draw over the top bar, a screen's text beyond its
