@@ -2,15 +2,16 @@
 journal itself (SQLAlchemy, sqlmodel) is still being opened behind it (issue 13).
 
 ``quick_games(db)`` gives what ``Journal(db).games()`` would give, without SQLAlchemy, when
-the list cannot change on opening: a journal of this version whose database and shadow
-agree on every game (``open_database`` read-only, no engine, reading no command rows: the
-list needs none), every game's list columns filled and written by the same transaction as
-its last command, and no other instance holding it. Otherwise it gives ``None`` (a repair
-of a game, a migration, a crash to roll forward, another app holding the file, a damaged
-file, a URL): then the journal itself must be opened first, since what it finds (and says)
-may change the list. A command row damaged in the database alone is restored from the
-agreeing shadow by the journal opened behind the first screen, which then says so; the list
-is the same. A new table (no file yet, in a folder the journal can write) has no games.
+the list cannot change on opening: a journal of this version whose database and shadow agree
+(``open_database`` read-only, no engine, reading no command rows and only the shadow's first
+and last lines: the list needs none), every game's list columns filled and written by the
+same transaction as its last command, and no other instance holding it. Otherwise it gives
+``None`` (a repair of a game, a migration, a crash to roll forward, another app holding the
+file, a damaged file, a URL): then the journal itself must be opened first, since what it
+finds (and says) may change the list. A command row damaged in the database alone, or a
+shadow line of a game whose own row checks out, is restored from the other copy by the
+journal opened behind the first screen, which then says so; the list is the same. A new
+table (no file yet, in a folder the journal can write) has no games.
 """
 
 from __future__ import annotations

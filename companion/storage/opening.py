@@ -34,7 +34,7 @@ from companion.storage.dbview import SQLITE_MAGIC, DbView, Select, needs_immutab
 from companion.storage.errors import StorageError, message
 from companion.storage.files import sync_folder
 from companion.storage.schema import SCHEMA_VERSION
-from companion.storage.recovery import GameReport, Merged, agree, merge
+from companion.storage.recovery import GameReport, Merged, agree_on, merge
 from companion.storage.settings import data_dir
 from companion.storage.shadow import ShadowView, ShadowWriter, shadow_path
 from companion.storage.wal import check_wal
@@ -137,10 +137,11 @@ def open_database(location: str, *, readonly: bool = False, busy_timeout: float 
     ``Database.games`` holds the games as read and merged (reader.py); writable, the caller
     writes through ``Database.connect()`` (importer.py).
 
-    ``rows_of`` (without an engine): the command rows of only the games it picks are read
-    and checked, when the shadow and the games' own rows agree on every game's transactions
-    (read-only, ``Database.rows_of`` then names them); anything else is found by reading the
-    whole file, and repaired, as without it. The app's journal always reads every row."""
+    ``rows_of`` (without an engine): the command rows and shadow lines of only the games it
+    picks are read and checked, when both copies agree on those games and on the shadow's
+    last line (read-only, ``Database.rows_of`` then names them); anything else is found by
+    reading the whole file, and repaired, as without it. The app's journal always reads
+    every row and line."""
     path = resolve_path(location)
     if path.is_dir():
         raise StorageError.of("is_folder", path=str(path))
@@ -179,11 +180,12 @@ class _Opening:
         self.rows_of: Select | None = None  # no engine: whose rows to read (open_database)
 
     def run(self) -> Database:
-        shadow = shadows.read(self.shadow_path)
-        if self.rows_of is not None:
-            focused = self._focused(shadow)
+        data = shadows.load(self.shadow_path)
+        if self.rows_of is not None and isinstance(data, bytes):
+            focused = self._focused(data)
             if focused is not None:
                 return focused
+        shadow = data if isinstance(data, ShadowView) else shadows.parse(data)
         view = read_db(self.path, self.busy_timeout)
         if view.kind == "foreign":
             raise StorageError.of("foreign", path=str(self.path))
@@ -201,13 +203,16 @@ class _Opening:
                 view.games, view.complete = {}, False
         return self._check(view, shadow, damaged)
 
-    def _focused(self, shadow: ShadowView) -> Database | None:
-        """Only the picked games' rows read, when both copies agree (as the whole file read
-        would then say, with nothing to tell or repair); else None."""
+    def _focused(self, data: bytes) -> Database | None:
+        """Only the picked games' rows read, and only their lines of the shadow with its
+        last, when both copies agree on them (as the whole file read would then say, with
+        nothing to tell or repair); else None."""
         assert self.rows_of is not None
         view = read_db(self.path, self.busy_timeout, self.rows_of)
-        if view.kind != "journal" or view.version != SCHEMA_VERSION or view.journal_id != shadow.journal_id \
-                or not agree(view, shadow) or (shadow.torn and not self.readonly):
+        if view.kind != "journal" or view.version != SCHEMA_VERSION or view.rows_of is None:
+            return None
+        shadow = shadows.parse_some(data, view.rows_of)
+        if view.journal_id != shadow.journal_id or not agree_on(view, shadow) or (shadow.torn and not self.readonly):
             return None
         reports = [GameReport(g) for g in view.games]
         if self.readonly:

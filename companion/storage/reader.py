@@ -8,12 +8,13 @@ stay sealed), its ``state`` replays every command from the start through the gam
 (snapshots only make that quicker; the state is always what the replay gives). Only the
 game asked for is imported.
 
-``rows_of`` (``played_last``, ``listed``, ``one(id)``) reads and checks the command rows of only
-the games a command prints, when the shadow agrees with every game's transactions: a
-journal of a hundred games then opens in the time of one. Anything the two copies disagree
-on is found by reading the whole file, as without it (the same repairs, notices and
-errors). What it leaves unread is another game's row damaged in the database alone: the
-app and ``import`` read every row, find it and repair it from the shadow.
+``rows_of`` (``played_last``, ``listed``, ``one(id)``) reads and checks the command rows and
+shadow lines of only the games a command prints, when both copies agree on them and on
+the shadow's last line: a journal of a hundred games then opens in the time of one.
+Anything the two copies disagree on there is found by reading the whole file, as without
+it (the same repairs, notices and errors). What it leaves unread is damage to another game
+alone (a row in the database, a line in the shadow): the app reads every row and line,
+finds it and repairs it from the other copy (docs/storage.md).
 """
 
 from __future__ import annotations

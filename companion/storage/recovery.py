@@ -149,25 +149,51 @@ def agree(db: DbView, shadow: ShadowView) -> bool:
     """Both copies whole and at the same transaction of every game, the shadow's lines of
     each game unbroken from the one that holds it whole: they agree (each row's sum has
     vouched for the database's side, each line's for the shadow's), without reading a line."""
-    if not shadow.intact or db.bad_games or db.bad_rows or not db.complete or db.malformed:
+    if not shadow.intact or shadow.some is not None or not _whole(db):
         return False
-    lines: dict[int, list] = {}
-    for line in shadow.lines:
-        lines.setdefault(line.g, []).append(line)
-    if set(lines) != set(db.games):
+    lines = _by_game(shadow.lines)
+    return set(lines) == set(db.games) and all(_at_its_transaction(lines[g], db.games[g]) for g in lines)
+
+
+def agree_on(db: DbView, shadow: ShadowView) -> bool:
+    """``agree`` for the games a partial read holds (``shadow.parse_some``): each of them as
+    ``agree`` says, and the shadow's last line at its game's transaction in the database (a
+    crash between the two writes leaves only that line ahead). Damage to another game's
+    lines is left to the next whole reading, as a row damaged in the database alone."""
+    if not shadow.intact or shadow.some is None or not _whole(db):
         return False
-    for gid, game_lines in lines.items():
-        game_lines.sort(key=lambda line: line.t)
-        bases = [i for i, line in enumerate(game_lines) if line.base]
-        if not bases:
-            return False
-        run = game_lines[bases[-1]:]
-        if any(b.t != a.t + 1 for a, b in zip(run, run[1:])):
-            return False
-        d = db.games[gid]
-        if (run[-1].t, run[-1].h) != (d.txn, d.head):
-            return False
-    return True
+    lines = _by_game(shadow.lines)
+    if not shadow.lines:
+        return not db.games
+    last = shadow.lines[-1]
+    if last.g not in db.games or (last.t, last.h) != (db.games[last.g].txn, db.games[last.g].head):
+        return False
+    return all(g in db.games and g in lines and _at_its_transaction(lines[g], db.games[g])
+               and all(seq in db.games[g].rows for seq in range(1, db.games[g].head + 1)) for g in shadow.some)
+
+
+def _whole(db: DbView) -> bool:
+    return not (db.bad_games or db.bad_rows or not db.complete or db.malformed)
+
+
+def _by_game(lines: list[Line]) -> dict[int, list[Line]]:
+    games: dict[int, list[Line]] = {}
+    for line in lines:
+        games.setdefault(line.g, []).append(line)
+    return games
+
+
+def _at_its_transaction(game_lines: list[Line], d: GameRec) -> bool:
+    """A game's lines unbroken from the last that holds it whole, the last at the
+    database's transaction and head."""
+    game_lines.sort(key=lambda line: line.t)
+    bases = [i for i, line in enumerate(game_lines) if line.base]
+    if not bases:
+        return False
+    run = game_lines[bases[-1]:]
+    if any(b.t != a.t + 1 for a, b in zip(run, run[1:])):
+        return False
+    return (run[-1].t, run[-1].h) == (d.txn, d.head)
 
 
 def merge(db: DbView, shadow: ShadowView) -> Merged:

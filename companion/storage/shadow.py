@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -135,6 +136,9 @@ class ShadowView:
     torn: bool = False  # the last line is incomplete (a write cut by a crash)
     good_size: int = 0  # bytes up to the end of the last complete line
     unreadable: str | None = None  # the file cannot be read at all
+    # parse_some: the games whose lines were read (with the first and the last line; the
+    # line numbers are then unknown, 0; ``damaged`` holds byte offsets)
+    some: frozenset[int] | None = None
 
     @property
     def intact(self) -> bool:
@@ -159,14 +163,24 @@ def _line(number: int, text: str) -> Line | None:
     return Line(number, g, t, h0, h, bool(obj.get("base")), text, ops)
 
 
-def read(path: Path) -> ShadowView:
-    """Every line that checks out; the numbers of those that do not."""
+def load(path: Path) -> bytes | ShadowView:
+    """The file's bytes; a ``ShadowView`` when there are none to read (no file, unreadable)."""
     try:
-        data = path.read_bytes()
+        return path.read_bytes()
     except FileNotFoundError:
         return ShadowView(exists=False)
     except OSError as err:
         return ShadowView(exists=True, unreadable=err.strerror or str(err))
+
+
+def read(path: Path) -> ShadowView:
+    """Every line that checks out; the numbers of those that do not."""
+    data = load(path)
+    return data if isinstance(data, ShadowView) else parse(data)
+
+
+def parse(data: bytes) -> ShadowView:
+    """``read`` of a file's bytes."""
     view = ShadowView(exists=True)
     parts = data.split(b"\n")
     if parts and parts[-1] == b"":
@@ -179,13 +193,8 @@ def read(path: Path) -> ShadowView:
         offset += len(raw) + 1
         text = _checked(raw)
         if index == 1:
-            try:
-                obj = json.loads(text) if text is not None else None
-            except (ValueError, RecursionError):
-                obj = None
-            if isinstance(obj, dict) and obj.get("shadow") == FORMAT and isinstance(obj.get("journal"), str):
-                view.journal_id = obj["journal"]
-            else:
+            view.journal_id = _journal_id(text)
+            if view.journal_id is None:
                 view.damaged.append(index)
             continue
         line = _line(index, text) if text is not None else None
@@ -195,6 +204,50 @@ def read(path: Path) -> ShadowView:
             view.lines.append(line)
     view.good_size = offset
     return view
+
+
+def parse_some(data: bytes, games: Collection[int]) -> ShadowView:
+    """The first line, the last and the lines of ``games``, each checked; the other lines
+    are not looked at (``view.some``). A command that prints a few games takes this when
+    the last line, the only one a crash can leave ahead of the database, agrees with it
+    (``recovery.agree_on``): reading and checking every line grows with the journal."""
+    view = ShadowView(exists=True, some=frozenset(games))
+    view.good_size = end = data.rfind(b"\n") + 1
+    view.torn = end < len(data)
+    first = data.find(b"\n")
+    if first < 0:
+        return view
+    view.journal_id = _journal_id(_checked(data[:first]))
+    if view.journal_id is None:
+        view.damaged.append(1)
+    starts = {data.rfind(b"\n", 0, end - 1) + 1}
+    for g in games:  # (a raw newline is only ever a line's end: JSON text escapes its own)
+        needle = b'\n{"g":%d,' % g
+        at = data.find(needle, 0, end)
+        while at >= 0:
+            starts.add(at + 1)
+            at = data.find(needle, at + 1, end)
+    starts.discard(0)
+    for start in sorted(starts):
+        stop = data.index(b"\n", start)
+        text = _checked(data[start:stop])
+        line = _line(0, text) if text is not None else None
+        if line is None:
+            view.damaged.append(start)
+        else:
+            view.lines.append(line)
+    return view
+
+
+def _journal_id(text: str | None) -> str | None:
+    """The journal's id the first line names, if it is a first line of this format."""
+    try:
+        obj = json.loads(text) if text is not None else None
+    except (ValueError, RecursionError):
+        return None
+    if isinstance(obj, dict) and obj.get("shadow") == FORMAT and isinstance(obj.get("journal"), str):
+        return str(obj["journal"])
+    return None
 
 
 def _checked(raw: bytes) -> str | None:

@@ -65,20 +65,57 @@ def test_a_game_not_read_at_opening_is_read_when_asked_for(db_path):
         assert reader.notices == full(db_path, first)[0] and reader._db.rows_of is None
 
 
-def test_any_disagreement_between_the_copies_reads_the_whole_file(db_path):
-    """A damaged shadow line, a game whose own row fails its sum: no game is read alone."""
-    first, second, last = three_games(db_path)
-    damage_row(db_path, first)
+def fail_line(db_path, pick) -> None:
+    """The shadow line ``pick(lines)`` (an index) made to fail its sum."""
     shadow = shadow_path(db_path)
     lines = shadow.read_bytes().split(b"\n")
-    n = max(i for i, line in enumerate(lines) if line.startswith(b'{"g":%d,' % first))
-    lines[n] = lines[n][:-1] + (b"0" if lines[n][-1:] != b"0" else b"1")  # game 1's last line fails its sum
+    n = pick(lines)
+    lines[n] = lines[n][:-1] + (b"0" if lines[n][-1:] != b"0" else b"1")
     shadow.write_bytes(b"\n".join(lines))
+
+
+def last_line_of(game: int):
+    return lambda lines: max(i for i, line in enumerate(lines) if line.startswith(b'{"g":%d,' % game))
+
+
+def test_a_damaged_shadow_line_of_another_game_is_left_to_the_whole_reading(db_path):
+    """As a row damaged in the database alone: the game printed is the same, and the app's
+    opening tells and repairs the other game's line."""
+    first, _, last = three_games(db_path)
+    fail_line(db_path, last_line_of(first))
     expected = full(db_path, last)
     assert any("shadow" in str(n) for n in expected[0]), expected[0]
     with JournalReader(db_path, game=tally, rows_of=one(last)) as reader:
-        assert reader._db.rows_of is None
-        assert (reader.notices, reader.state(last), reader.export(last)) == expected
+        assert reader._db.rows_of == {last} and reader.notices == []
+        assert (reader.state(last), reader.export(last)) == expected[1:]
+
+
+def test_any_disagreement_on_the_game_printed_reads_the_whole_file(db_path):
+    """A damaged line of the game printed, of the shadow's first or last line, a line
+    missing at the end, a game whose own row fails its sum: no game is read alone."""
+    first, second, last = three_games(db_path)
+    damage_row(db_path, first)
+    shadow = shadow_path(db_path)
+    whole = shadow.read_bytes()
+    first_of_second = lambda lines: min(i for i, line in enumerate(lines) if line.startswith(b'{"g":%d,' % second))
+    cases = {  # what is damaged: the game printed
+        "its own line (not the last)": (lambda: fail_line(db_path, first_of_second), second),
+        "the first line": (lambda: fail_line(db_path, lambda lines: 0), second),
+        "the last line (another game's)": (lambda: fail_line(db_path, lambda lines: len(lines) - 2), second),
+        "the last line missing": (lambda: shadow.write_bytes(whole[:whole.rfind(b"\n", 0, len(whole) - 1) + 1]),
+                                  second),
+        "the game played last's last line": (lambda: fail_line(db_path, last_line_of(last)), last),
+    }
+    for case, (damage, printed) in cases.items():
+        shadow.write_bytes(whole)
+        damage()
+        expected = full(db_path, printed)
+        assert any("shadow" in str(n) or "lost" in str(n) for n in expected[0]), (case, expected[0])
+        for rows_of in (one(printed), *([played_last] if printed == last else [])):
+            with JournalReader(db_path, game=tally, rows_of=rows_of) as reader:
+                assert reader._db.rows_of is None, case
+                assert (reader.notices, reader.state(printed), reader.export(printed)) == expected, case
+    shadow.write_bytes(whole)
     conn = sqlite3.connect(db_path)
     conn.execute("UPDATE games SET header = header || ' ' WHERE id = ?", (second,))
     conn.commit()
@@ -137,3 +174,15 @@ def test_an_import_after_a_torn_shadow_line_mends_the_shadow_first(db_path):
     assert not view.torn and view.damaged == [] and view.lines[-1].g == 4
     with Journal(db_path, game=tally) as journal:
         assert journal.notices == []
+
+
+def test_a_reader_reads_its_game_alone_beside_a_torn_last_line(db_path):
+    """Half a line at the shadow's end (a write cut by a crash, never committed): a reader
+    takes the lines before it, and does not look at the half line, even of its own game."""
+    _, _, last = three_games(db_path)
+    expected = full(db_path, last)
+    with shadow_path(db_path).open("ab") as f:
+        f.write(b'{"g":%d,"t":99,' % last)
+    with JournalReader(db_path, game=tally, rows_of=one(last)) as reader:
+        assert reader._db.rows_of == {last}
+        assert (reader.notices, reader.state(last), reader.export(last)) == expected
