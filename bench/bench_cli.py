@@ -5,8 +5,10 @@
 Times (median wall clock over fresh processes, Python's own start included) `games`,
 `replay FILE`, `state`, `state --list`, `export` and `import FILE` on a journal holding
 ``--games`` finished demo games (100 by default: a table that has played for a year or two;
-each `import` run adds one more). Opening a journal checks every row, so the figures grow
-with the journal; `--games 1` gives the figures of a new table. Baselines in the same run: `python -c
+each `import` run adds one more), played as a table plays them: every command its own write
+and its own line of the shadow (some 30,000 lines; ``--shape imported`` makes each game one
+`import` instead, one line each). The more a command reads of the journal, the more its
+figure grows with it; `--games 1` gives the figures of a new table. Baselines in the same run: `python -c
 pass` (the interpreter alone) and a stdlib script that opens the journal with `sqlite3` and
 decodes its rows as JSON (comparable work with no framework). Goal (issue 13): every command under 0.4 s here (about 1.2-2 s on a
 Raspberry Pi, 3-5 times slower; the estimate is printed beside each figure). With
@@ -46,6 +48,20 @@ for (name,) in db.execute("select name from sqlite_master where type='table'"):
 print(rows)
 """
 
+# the journal a table's play leaves: every command submitted on its own, in one process.
+# Flushes to the disk are skipped while it is made (the files are the same, made sooner).
+PLAY = """
+import json, os, sys
+os.fdatasync = os.fsync = lambda fd: None
+from companion.storage import Journal
+header, *commands = [json.loads(line) for line in open(sys.argv[2], encoding="utf-8")]
+with Journal(sys.argv[1]) as journal:
+    for _ in range(int(sys.argv[3])):
+        game = journal.new_game(header)
+        for command in commands:
+            journal.submit(game, command)
+"""
+
 
 def timed(argv: list[str], env: dict[str, str], runs: int, stdin: str | None = None, cwd: Path = ROOT) -> float:
     times = []
@@ -62,6 +78,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--games", type=int, default=100, help="finished demo games in the journal (default 100)")
+    ap.add_argument("--shape", choices=("played", "imported"), default="played",
+                    help="the games played command by command (default), or each one import")
     ap.add_argument("--against", type=Path, metavar="DIR",
                     help="another checkout of the project (say main, unpacked with git archive): each command "
                          "is timed there too, right after, on the same journal (python -m runs the package "
@@ -76,18 +94,23 @@ def main() -> None:
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     py = [sys.executable]
     record = tmp / "game.jsonl"
-    # finished demo games in the journal (one game imported --games times), its record on disk
+    # finished demo games in the journal (one game played or imported --games times), its record on disk
     out = subprocess.run(py + ["-m", "companion", "demo", "--seed", "3", "--quiet", "--record", str(record)], env=env,
                          cwd=ROOT, capture_output=True, text=True)
     if out.returncode != 0 or not record.exists():
         raise SystemExit(f"cannot make a demo record: {out.stderr[-500:]}")
-    for _ in range(max(1, args.games)):
+    if args.shape == "played":
+        played = subprocess.run(py + ["-c", PLAY, str(db), str(record), str(max(1, args.games))], env=env, cwd=ROOT,
+                                capture_output=True, text=True)
+        if played.returncode != 0:
+            raise SystemExit(f"cannot play the demo record: {played.stderr[-500:]}")
+    for _ in range(max(1, args.games) if args.shape == "imported" else 0):
         imported = subprocess.run(py + ["-m", "companion", "import", "--db", str(db), str(record)], env=env,
                                   cwd=ROOT, capture_output=True, text=True)
         if imported.returncode != 0:
             raise SystemExit(f"cannot import the demo record: {imported.stderr[-500:]}")
     commands = sum(1 for _ in record.open()) - 1
-    print(f"journal: {max(1, args.games)} finished games of {commands} commands, "
+    print(f"journal: {max(1, args.games)} finished games of {commands} commands ({args.shape}), "
           f"{db.stat().st_size / 1e6:.1f} MB (+ its shadow, {Path(str(db) + '.shadow.jsonl').stat().st_size / 1e6:.1f} MB)")
     rows = [
         ("baseline: python -c pass", py + ["-c", "pass"], None),
@@ -106,7 +129,7 @@ def main() -> None:
         med = timed(argv, env, args.runs, stdin)
         base = base or med
         if not name.startswith("baseline"):
-            goals.append(goal_rows.row(f"every journal command < {GOAL} s", f"`{name}`, {max(1, args.games)} games",
+            goals.append(goal_rows.row(f"every journal command < {GOAL} s", f"`{name}`, {max(1, args.games)} {args.shape} games",
                                        med, "s", GOAL, baseline=base, baseline_what=rows[0][0].split(": ")[1]))
         verdict = "" if name.startswith("baseline") else f", goal < {GOAL} s: {'met' if med < GOAL else 'NOT met'}"
         print(f"{name}: median {med:.2f} s (Pi ~{goal_rows.pi_times(med, lambda v: f'{v:.1f} s')}; ratio to python alone "
