@@ -4,9 +4,9 @@
 checks against the shadow, the same repairs made in memory, the same ``notices``, the same
 errors) but keeps the games as they were read (``dbview.GameRec``) instead of handing them
 to an SQLAlchemy engine. Its ``export`` is the journal's own (exports.py: sealed choices
-stay sealed), its ``state`` replays every command from the start through the game's rules
-(snapshots only make that quicker; the state is always what the replay gives). Only the
-game asked for is imported.
+stay sealed), its ``state`` replays the commands through the game's rules from the latest
+snapshot the journal would trust (snapshots.py: its sum, the rows it was made from, the
+rules' version), else from the start. Only the game asked for is imported.
 
 ``rows_of`` (``played_last``, ``listed``, ``one(id)``) reads and checks the command rows and
 shadow lines of only the games a command prints, when both copies agree on them and on
@@ -19,20 +19,24 @@ finds it and repairs it from the other copy (docs/storage.md).
 
 from __future__ import annotations
 
+import json
+import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError, GameError
 from companion.storage.database import BUSY_TIMEOUT, Database, OverDatabase
-from companion.storage.dbview import GameRec, Select
+from companion.storage.dbview import GameRec, Select, connect_ro
 from companion.storage.errors import StorageError, message
 from companion.storage.exports import RecordExport
 from companion.storage.gamelist import GameInfo, history_columns, list_column
+from companion.storage.opengame import place
 from companion.storage.opening import open_database
 from companion.storage.rules import Rules, RulesBook
 from companion.storage.sealed_rows import SealedRows
 from companion.storage.settings import database_location, key_file_location
+from companion.storage.sums import chain, snapshot_sum
 
 
 def _when_played(g: GameRec) -> tuple[str, int]:
@@ -165,13 +169,50 @@ class JournalReader(OverDatabase, SealedRows, RecordExport):
         return self._game(game_id).header
 
     def state(self, game_id: int) -> Any:
-        """The current state of a game: its commands in effect replayed (sealed ones opened)."""
+        """The current state of a game: its latest snapshot that checks out, as the app's
+        journal trusts one, then the commands after it replayed (sealed ones opened)."""
         g = self._game(game_id)
-        state = g.rules.new_game(g.header)
-        for seq, sealed, body in self._rows(g):
+        rows = self._rows(g)
+        start, state = self._snapshot(g)
+        if state is None:
+            start, state = 0, g.rules.new_game(g.header)
+        for seq, sealed, body in rows[start:]:
             command = self._row_body(g.id, seq, sealed, body)["command"]
             state = apply_stored(g.rules, g.id, state, seq, command)
         return state
+
+    def _snapshot(self, g: ReadGame) -> tuple[int, Any]:
+        """The latest snapshot of the game's rows as read (its sum, the transactions of the
+        rows it was made from, the rules' version: snapshots.py) and its state; (0, None)
+        when none checks out, or the journal was repaired in memory."""
+        if self._db.in_memory:
+            return 0, None
+        try:
+            conn = connect_ro(self.path, self._busy_timeout)
+            try:
+                found = conn.execute(
+                    "SELECT seq, rules_version, sealed, chain, body, sum FROM snapshots "
+                    "WHERE game_id = ? AND seq <= ? AND rules_version = ? ORDER BY seq DESC",
+                    (g.id, g.rec.head, g.rules.version)).fetchall()
+            finally:
+                conn.close()
+        except sqlite3.Error:  # (a damaged page: the replay from the start does without)
+            return 0, None
+        for seq, version, sealed, links, body, total in found:
+            try:
+                seq, sealed, version, links, body = int(seq), bool(sealed), version.decode(), links.decode(), body.decode()
+                txns = [g.rec.rows[s].txn for s in range(1, seq + 1)]
+                if links != chain(txns) or total.decode() != snapshot_sum(g.id, seq, version, sealed, links, body):
+                    continue
+                if sealed:
+                    body = self._unseal(body, place("snapshot", g.id, seq))
+                return seq, g.rules.state_from_dict(json.loads(body))
+            except StorageError as err:
+                if err.key == "key_missing":
+                    raise
+            except Exception:  # noqa: BLE001 - a snapshot the rules cannot read is not trusted
+                continue
+        return 0, None
 
 
 def _players(header: str) -> str:

@@ -9,6 +9,7 @@ import sqlite3
 
 from companion.cli import main
 from companion.storage import Journal
+from companion.storage.reader import JournalReader
 from companion.storage.sums import snapshot_sum
 from tests.storage import tally
 
@@ -83,3 +84,48 @@ def test_a_snapshot_from_the_right_rows_is_used(db_path, monkeypatch):
     with Journal(db_path, game=tally, snapshot_every=5) as journal:
         assert journal.state(game).to_dict() == live
     assert len(calls) == 23 - 20  # from the snapshot at 20 on
+
+
+def test_the_command_lines_state_starts_from_a_snapshot_that_checks_out(db_path, monkeypatch, capsys):
+    """``state`` (reader.py) trusts what the app's journal trusts: the replay starts at the
+    latest snapshot whose sum and rows check out, and a forged one is passed over."""
+    game, live = play(db_path)
+    calls = []
+    real = tally.apply
+    monkeypatch.setattr(tally, "apply", lambda s, c: (calls.append(c), real(s, c))[1])
+    with JournalReader(db_path, game=tally) as reader:
+        assert reader.state(game).to_dict() == live
+    assert len(calls) == 23 - 20  # from the snapshot at 20 on
+    calls.clear()
+    set_latest(db_path, more_florins(snapshots(db_path)[-1][1]), resum=True, chain="0000000000000000")
+    with JournalReader(db_path, game=tally) as reader:
+        assert reader.state(game).to_dict() == live
+    assert len(calls) == 23 - 15  # the snapshot at 20 is not of these rows: from the one at 15
+    calls.clear()
+    conn = sqlite3.connect(db_path)
+    conn.execute("DELETE FROM snapshots")
+    conn.commit()
+    conn.close()
+    assert main(["state", "--db", str(db_path)]) == 0
+    assert json.loads(capsys.readouterr().out)["florins"] == live["florins"]
+    assert len(calls) == 23  # none left: from the start
+
+
+def test_the_command_lines_state_opens_a_sealed_snapshot_with_the_key(db_path, tmp_path, monkeypatch):
+    """A snapshot taken while a bid is sealed is sealed too (docs/storage.md, "Sealing by
+    secret group"): the reader opens it with the installation's key, as the app does."""
+    key = tmp_path / "key"
+    with Journal(db_path, game=tally, snapshot_every=1, key_file=key) as journal:
+        game = journal.new_game(tally.header())
+        for n, cmd in enumerate(tally.play(5)):
+            journal.submit(game, cmd)
+            if n > 20 and cmd["type"] == "LockBid":
+                break
+        live = journal.replayed_state(game).to_dict()
+    seq, _, _, _, _, sealed = snapshots(db_path)[-1]
+    assert sealed and seq == n + 1
+    calls = []
+    real = tally.apply
+    monkeypatch.setattr(tally, "apply", lambda s, c: (calls.append(c), real(s, c))[1])
+    with JournalReader(db_path, game=tally, key_file=key) as reader:
+        assert reader.state(game).to_dict() == live and calls == []
