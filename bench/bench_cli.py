@@ -48,21 +48,6 @@ for (name,) in db.execute("select name from sqlite_master where type='table'"):
 print(rows)
 """
 
-# the journal a table's play leaves: every command submitted on its own, in one process.
-# Flushes to the disk are skipped while it is made (the files are the same, made sooner).
-PLAY = """
-import json, os, sys
-os.fdatasync = os.fsync = lambda fd: None
-from companion.storage import Journal
-header, *commands = [json.loads(line) for line in open(sys.argv[2], encoding="utf-8")]
-with Journal(sys.argv[1]) as journal:
-    for _ in range(int(sys.argv[3])):
-        game = journal.new_game(header)
-        for command in commands:
-            journal.submit(game, command)
-"""
-
-
 def timed(argv: list[str], env: dict[str, str], runs: int, stdin: str | None = None, cwd: Path = ROOT) -> float:
     times = []
     for _ in range(runs):
@@ -100,8 +85,8 @@ def main() -> None:
     if out.returncode != 0 or not record.exists():
         raise SystemExit(f"cannot make a demo record: {out.stderr[-500:]}")
     if args.shape == "played":
-        played = subprocess.run(py + ["-c", PLAY, str(db), str(record), str(max(1, args.games))], env=env, cwd=ROOT,
-                                capture_output=True, text=True)
+        played = subprocess.run(py + [str(ROOT / "bench" / "played.py"), str(db), str(record), str(max(1, args.games))],
+                                env=env, cwd=ROOT, capture_output=True, text=True)
         if played.returncode != 0:
             raise SystemExit(f"cannot play the demo record: {played.stderr[-500:]}")
     for _ in range(max(1, args.games) if args.shape == "imported" else 0):

@@ -13,8 +13,8 @@ machine's load falls on each alike; Python's own start is included in each:
 - **app, six games**: the app on a journal of six demo games, one unfinished (a table
   after a few evenings): the home screen offers to resume it.
 - **app, a hundred games**: the same journal with ``--games`` finished games in all (a
-  Magnifico game's record imported again and again: a table after a year or two, the
-  heaviest real case; 100 by default, 30,000 commands).
+  Magnifico game's record played again and again, command by command: a table after a year
+  or two, the heaviest real case; 100 by default, 30,000 commands and shadow lines).
 
 A process is "ready" when the home screen shows its game buttons (and, with games, the
 resume button naming the unfinished game) after three drawn frames. The app's child also
@@ -45,6 +45,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import goal_rows  # noqa: E402  (bench/, the script's own folder)
+import played  # noqa: E402
 
 GOAL = 1.0  # seconds
 HEAVY = ("sqlalchemy", "sqlmodel", "gpiozero", "serial", "aiohttp", "companion.games.magnifico.ui",
@@ -158,17 +159,14 @@ def make_journal(folder: str) -> None:
 
 def add_finished(folder: str, total: int) -> None:
     """Finished games up to ``total`` in all: the first game's record (a finished Magnifico
-    demo game) imported again, as ``import`` adds a record."""
-    from companion.storage.importer import RecordImporter
+    demo game) played again command by command, as a table leaves its journal (played.py)."""
     from companion.storage.reader import JournalReader
 
     path, key = f"{folder}/journal.sqlite3", f"{folder}/journal.key"
     with JournalReader(path, key_file=key) as reader:
         record = reader.export(1)
         have = len(reader.games())
-    with RecordImporter(path, key_file=key) as importer:
-        for _ in range(total - have):
-            importer.import_record(record)
+    played.play(path, record, total - have, key)
 
 
 def run(argv: list[str], env: dict[str, str]) -> tuple[float, dict]:
