@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 @contextlib.contextmanager
 def no_flushes() -> Iterator[None]:
     saved = os.fsync, os.fdatasync
-    os.fsync = os.fdatasync = lambda fd: None  # type: ignore[assignment]
+    os.fsync = os.fdatasync = lambda fd: None
     try:
         yield
     finally:
