@@ -142,7 +142,7 @@ class CompanionApp(App):
         self.screens = Screens(manager, SHELL_SCREENS, self._uis_open_first, layouts)
         self.screens["home"]
         self.warm_up = WarmUp(self.screens, self.uis, self._last_game, resumable=self._resumable,
-                              ready=self.journal_ready)
+                              ready=self.journal_ready, menu=lambda: dialogs.make_menu(self))
         manager.bind(current=self._on_screen_changed)
         manager.bind(current=self._on_screen_shown)
         self.bind(in_game=self._on_screen_changed)
@@ -496,6 +496,8 @@ class CompanionApp(App):
 
     def _on_game_change(self, change: Any) -> None:
         self._game_started = change.kind == "new"
+        if change.kind in ("new", "resume") and self.warm_up is not None:
+            self.warm_up.game_changed()  # its menu made again ahead (another game's entries, maybe)
 
     def _hardware_line(self) -> str:
         if not self.hw:

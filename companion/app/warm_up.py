@@ -31,7 +31,9 @@ a game's screens nothing is built that the old way did not build (every screen o
 built with its first); on home, the last game's setup form is built whether or not the table
 picks that game again, and a game to resume's screens whether or not it is resumed. Before
 any of this, on any screen: what an open dialog leads to (``soon``: the menu's correction form,
-the phones' codes), which its tap made (38 to 58 ms for a correction form here).
+the phones' codes), which its tap made (38 to 58 ms for a correction form here). Last, on a
+game's screens once its own pieces are done: the menu, made for the game opened and kept
+closed, which its first opening made in the tap.
 """
 
 from __future__ import annotations
@@ -75,8 +77,9 @@ class WarmUp:
     def __init__(self, screens: Any, uis: Mapping[str, GameUI], likely: Callable[[], str | None],
                  text_field: Callable[[], object] | None = None,
                  resumable: Callable[[], Resumable | None] | None = None,
-                 ready: Callable[[], bool] | None = None) -> None:
+                 ready: Callable[[], bool] | None = None, menu: Callable[[], str | None] | None = None) -> None:
         self.screens, self.uis, self.likely = screens, uis, likely
+        self.menu = menu
         self.text_field = text_field or _text_field
         self.resumable = resumable
         self.ready = ready or (lambda: True)
@@ -92,6 +95,7 @@ class WarmUp:
         self.choosing = True  # no game opened since the app started: the table is choosing one
         self.forms_ahead: set[str] = set()  # the other games' setup forms built for that choice
         self._drop: list[str] = []  # those to let go of, once a game is opened
+        self.menu_made = True  # the open game's menu made ahead (``menu``): again once a game is started or resumed
 
     def step(self, current: str) -> str | None:
         if self._soon:
@@ -102,7 +106,8 @@ class WarmUp:
         game = current.partition(".")[0]
         if "." in current and game in self.uis:
             ui = self.uis[game]
-            return self._screen_ahead(ui, current) or self.screens.build_next(ui) or self._stale(ui, current)
+            return (self._screen_ahead(ui, current) or self.screens.build_next(ui) or self._stale(ui, current)
+                    or self._menu())
         if current != "home":
             return None
         if self._likely is None:
@@ -130,6 +135,14 @@ class WarmUp:
             log.exception("a piece of work ahead failed")
             return "soon: failed"
 
+    def _menu(self) -> str | None:
+        """Once a game is started or resumed (``game_changed``), after its screens: the menu
+        made for it, not opened (its first opening made it in the tap)."""
+        if self.menu is None or self.menu_made:
+            return None
+        self.menu_made = True
+        return self.menu()
+
     def shown(self, name: str) -> None:
         """The screen ``name`` is shown: it fills with the open game from now on, so its
         ``ahead()`` (a fill for a game not started) never runs on it (a screen built in a tap,
@@ -143,6 +156,10 @@ class WarmUp:
         self._drop = sorted(self.forms_ahead - {self.uis[game].new_game_screen if game in self.uis else ""})
         self.filled -= set(self._drop)
         self.forms_ahead.clear()
+
+    def game_changed(self) -> None:
+        """A game was started or resumed: its menu is made ahead again, after its screens."""
+        self.menu_made = False
 
     def home_again(self) -> None:
         """The table is back on home, or the journal was opened again (the settings changed):

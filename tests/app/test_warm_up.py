@@ -292,6 +292,23 @@ def test_no_game_to_resume_leaves_home_as_it_was():
     assert steps == ["magnate", "magnate.new_game", "magnate.new_game filled"] and table.resumables == 1
 
 
+def test_once_a_game_is_open_its_menu_is_made_after_its_screens():
+    """The menu (main.py hands over ``dialogs.make_menu``) is made once a game is started or
+    resumed, the last piece on its screens; not again until the next game; never on home."""
+    uis = {"magnate": FakeUI("magnate", ("new_game", "turn", "city"))}
+    table = Table(uis)
+    made = []
+    table.warm.menu = lambda: made.append(1) or "menu"
+    assert [table.warm.step("home") for _ in range(4)] == ["magnate", "magnate.new_game", "magnate.new_game filled",
+                                                          "text fields"]
+    table.warm.game_changed()
+    table.screens["magnate.turn"]
+    assert [table.warm.step("magnate.turn") for _ in range(3)] == ["magnate.city", "menu", None]
+    assert made == [1] and table.warm.step("home") != "menu"
+    table.warm.game_changed()  # the next game
+    assert table.warm.step("magnate.turn") == "menu" and made == [1, 1]
+
+
 def test_a_shell_screen_builds_nothing():
     table = Table(games())
     assert table.warm.step("settings") is None and table.warm.step("history") is None
