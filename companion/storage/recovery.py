@@ -157,9 +157,9 @@ def agree(db: DbView, shadow: ShadowView) -> bool:
 
 def agree_on(db: DbView, shadow: ShadowView) -> bool:
     """``agree`` for the games a partial read holds (``shadow.parse_some``): each of them as
-    ``agree`` says, and the shadow's last line at its game's transaction in the database (a
-    crash between the two writes leaves only that line ahead). Damage to another game's
-    lines is left to the next whole reading, as a row damaged in the database alone."""
+    ``agree`` says, with every one of its rows read, and the shadow's last line at its game's
+    transaction in the database (a crash between the two writes leaves only that line ahead).
+    Damage to another game alone is left to the next whole reading."""
     if not shadow.intact or shadow.some is None or not _whole(db):
         return False
     lines = _by_game(shadow.lines)

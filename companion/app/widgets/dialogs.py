@@ -218,9 +218,9 @@ def make_menu(app) -> str | None:
     made it in the tap, 10 to 15 ms here. None when the one kept is already the one."""
     if app.dialog is not None and app.dialog.get_parent_window() is not None:  # the table is in a dialog
         return None
-    kept = _menus.get(app)
+    before = _menus.get(app)
     entries, _ = _menu_entries(app)
-    return None if _kept_menu(app, entries) is kept else "menu"
+    return None if _kept_menu(app, entries) is before else "menu"
 
 
 def open_menu(app):
@@ -229,11 +229,10 @@ def open_menu(app):
     The dialog is kept and opened again while its entries and the language stay the same:
     building its ten buttons was a fifth of the tap (7.5 ms of 36 here)."""
     entries, ahead = _menu_entries(app)
-    kept = _menus.get(app)
-    made = _kept_menu(app, entries)
-    if made is kept:
-        made.dialog._apply_scales()  # the window may have been resized while it was closed
-    kept = made
+    before = _menus.get(app)
+    kept = _kept_menu(app, entries)
+    if kept is before:
+        kept.dialog._apply_scales()  # the window may have been resized while it was closed
     kept.actions[:] = [action for _, action, _, _ in entries]
     kept.made.clear()
     kept.dialog.open()
