@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 @contextlib.contextmanager
 def no_flushes() -> Iterator[None]:
+    """``os.fsync`` and ``os.fdatasync`` do nothing inside (the journal's own flushes)."""
     saved = os.fsync, os.fdatasync
     os.fsync = os.fdatasync = lambda fd: None
     try:

@@ -97,7 +97,10 @@ def test_any_disagreement_on_the_game_printed_reads_the_whole_file(db_path):
     damage_row(db_path, first)
     shadow = shadow_path(db_path)
     whole = shadow.read_bytes()
-    first_of_second = lambda lines: min(i for i, line in enumerate(lines) if line.startswith(b'{"g":%d,' % second))
+
+    def first_of_second(lines):
+        return min(i for i, line in enumerate(lines) if line.startswith(b'{"g":%d,' % second))
+
     cases = {  # what is damaged: the game printed
         "its own line (not the last)": (lambda: fail_line(db_path, first_of_second), second),
         "the first line": (lambda: fail_line(db_path, lambda lines: 0), second),
