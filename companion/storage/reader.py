@@ -19,7 +19,6 @@ finds it and repairs it from the other copy (docs/storage.md).
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,12 +30,11 @@ from companion.storage.dbview import GameRec, Select, connect_ro
 from companion.storage.errors import StorageError, message
 from companion.storage.exports import RecordExport
 from companion.storage.gamelist import GameInfo, history_columns, list_column
-from companion.storage.opengame import place
 from companion.storage.opening import open_database
 from companion.storage.rules import Rules, RulesBook
 from companion.storage.sealed_rows import SealedRows
 from companion.storage.settings import database_location, key_file_location
-from companion.storage.sums import chain, snapshot_sum
+from companion.storage.sums import snapshot_trusted
 
 
 def _when_played(g: GameRec) -> tuple[str, int]:
@@ -198,20 +196,17 @@ class JournalReader(OverDatabase, SealedRows, RecordExport):
                 conn.close()
         except sqlite3.Error:  # (a damaged page: the replay from the start does without)
             return 0, None
+        rows = g.rec.rows
         for seq, version, sealed, links, body, total in found:
-            try:
-                seq, sealed, version, links, body = int(seq), bool(sealed), version.decode(), links.decode(), body.decode()
-                txns = [g.rec.rows[s].txn for s in range(1, seq + 1)]
-                if links != chain(txns) or total.decode() != snapshot_sum(g.id, seq, version, sealed, links, body):
-                    continue
-                if sealed:
-                    body = self._unseal(body, place("snapshot", g.id, seq))
-                return seq, g.rules.state_from_dict(json.loads(body))
-            except StorageError as err:
-                if err.key == "key_missing":
-                    raise
-            except Exception:  # noqa: BLE001 - a snapshot the rules cannot read is not trusted
+            try:  # (stored as read: not text, a damaged row)
+                version, links, body, total = version.decode(), links.decode(), body.decode(), total.decode()
+            except (AttributeError, ValueError):
                 continue
+            txns = [rows[s].txn if s in rows else None for s in range(1, seq + 1)]
+            if snapshot_trusted(g.id, seq, version, bool(sealed), links, body, total, txns):
+                state = self._snapshot_state(g.rules, g.id, seq, bool(sealed), body)
+                if state is not None:
+                    return seq, state
         return 0, None
 
 

@@ -32,6 +32,19 @@ class SealedRows:
     def _unseal(self, text: str, place: str) -> str:
         return sealing.unseal(self._unseal_key(), text, place)
 
+    def _snapshot_state(self, rules, game_id: int, seq: int, sealed: bool, body: str):
+        """The state a trusted snapshot holds (opened with the key if sealed); None when the
+        rules cannot read it (it is not trusted then). A missing key is said, not passed over."""
+        try:
+            text = self._unseal(body, place("snapshot", game_id, seq)) if sealed else body
+            return rules.state_from_dict(json.loads(text))
+        except StorageError as err:
+            if err.key == "key_missing":
+                raise
+        except Exception:  # noqa: BLE001 - a snapshot the rules cannot read is not trusted
+            pass
+        return None
+
     def _damaged_row(self, game_id: int, seq: int) -> StorageError:
         return StorageError.of("row_damaged", game=game_id, seq=seq)
 

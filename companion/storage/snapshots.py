@@ -3,15 +3,12 @@ they were made from (their ``chain``) check out; a bad one is dropped and taken 
 
 from __future__ import annotations
 
-import json
-
 from sqlmodel import delete, func, insert, select
 
 from companion.storage.database import storage_errors
-from companion.storage.errors import StorageError
 from companion.storage.models import CommandRow, Snapshot
-from companion.storage.opengame import OpenGame, place
-from companion.storage.sums import chain, snapshot_sum
+from companion.storage.opengame import OpenGame
+from companion.storage.sums import snapshot_trusted
 
 _INSERT_SNAPSHOT = insert(Snapshot.__table__)
 
@@ -21,9 +18,8 @@ class Snapshots:
 
     def _snapshot_ok(self, g: OpenGame, snap: Snapshot) -> bool:
         txns = [g.row_txn.get(s) for s in range(1, snap.seq + 1)]
-        if None in txns or snap.chain != chain(txns):
-            return False
-        return snap.sum == snapshot_sum(g.id, snap.seq, snap.rules_version, bool(snap.sealed), snap.chain, snap.body)
+        return snapshot_trusted(g.id, snap.seq, snap.rules_version, bool(snap.sealed), snap.chain, snap.body,
+                                snap.sum, txns)
 
     def _trusted_snapshot(self, g: OpenGame, upto: int):
         """The latest snapshot that checks out (its sum, the rows it was made from) and its
@@ -40,14 +36,7 @@ class Snapshots:
                 return None, None
             state = None
             if self._snapshot_ok(g, snap):
-                try:
-                    body = self._unseal(snap.body, place("snapshot", g.id, snap.seq)) if snap.sealed else snap.body
-                    state = g.rules.state_from_dict(json.loads(body))
-                except StorageError as err:
-                    if err.key == "key_missing":
-                        raise
-                except Exception:  # noqa: BLE001 - a snapshot the rules cannot read is not trusted
-                    state = None
+                state = self._snapshot_state(g.rules, g.id, snap.seq, bool(snap.sealed), snap.body)
             if state is not None:
                 return snap.seq, state
             if self.readonly:

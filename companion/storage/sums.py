@@ -44,3 +44,11 @@ def snapshot_sum(game_id: int, seq: int, rules_version: str, sealed: bool, chain
 def chain(txns: Iterable[int]) -> str:
     """The rows a snapshot was made from: the write transaction of each, in order."""
     return digest(",".join(str(t) for t in txns))
+
+
+def snapshot_trusted(game_id: int, seq: int, rules_version: str, sealed: bool, links: str, body: str, total: str,
+                     txns: list[int | None]) -> bool:
+    """A snapshot's sum checks out and it was made from these rows (``txns``: the write
+    transaction of each of rows 1..seq as read now, None for a row not there)."""
+    return (None not in txns and links == chain(t for t in txns if t is not None)
+            and total == snapshot_sum(game_id, seq, rules_version, sealed, links, body))
