@@ -75,8 +75,24 @@ def seed_journal(name: str, path: str, key_file: str, games: int = 1) -> None:
             journal.submit(game_id, command)
 
 
+def played_journal(games: int) -> str:
+    """A folder holding a journal of ``games`` finished Magnifico demo games played command by
+    command (played.py; some 300 lines of the shadow each), its shadow and its key: each app
+    of ``--played`` starts from a copy of it (a table's journal after months of play)."""
+    import played
+
+    folder = tempfile.mkdtemp(prefix="bench-visits-played-")
+    record = os.path.join(folder, "game.jsonl")
+    subprocess.run([sys.executable, "-m", "companion", "demo", "--seed", "3", "--quiet", "--record", record,
+                    "--db", os.path.join(folder, "demo.sqlite3")], cwd=ROOT, check=True, capture_output=True,
+                   env=dict(os.environ, MAGNIFICO_KEY_FILE=os.path.join(folder, "demo.key")), timeout=300)
+    with open(record, encoding="utf-8") as f:
+        played.play(os.path.join(folder, "journal.sqlite3"), f.read(), games, os.path.join(folder, "journal.key"))
+    return folder
+
+
 def child(journey: str, pace: float, new_table: bool = False, other: bool = False, resume: bool = False,
-          early: bool = False) -> None:
+          early: bool = False, base: str | None = None) -> None:
     """One fresh app: tap the journey's widgets in turn, ``pace`` seconds of idle frames
     before each, and print each tap's time as JSON; with ``new_table`` the journal holds no
     earlier game, with ``other`` an earlier game of another game (the table switches games),
@@ -84,7 +100,8 @@ def child(journey: str, pace: float, new_table: bool = False, other: bool = Fals
     The first tap comes once the journal opened behind the first screen is open, unless
     ``early``: then it comes ``pace`` seconds after the first frames, whether or not the
     journal is open yet (0.1 to 0.3 s after the first frame here, longer on a Pi), and the JSON
-    says whether it was (``open at the first tap``: 1 or 0)."""
+    says whether it was (``open at the first tap``: 1 or 0). ``base``: the journal starts as a
+    copy of that folder's (``played_journal``)."""
     from companion.app import kivy_env
 
     kivy_env.configure(headless=True)
@@ -98,6 +115,11 @@ def child(journey: str, pace: float, new_table: bool = False, other: bool = Fals
     settings = Settings({"hardware": "simulated", "database": os.path.join(tmp, "journal.sqlite3"),
                          "key_file": os.path.join(tmp, "journal.key"),
                          "box_profiles": {name: os.path.join(tmp, f"{name}-box.json") for name in registry.names()}})
+    if base:
+        import shutil
+
+        for name in ("journal.sqlite3", "journal.sqlite3.shadow.jsonl", "journal.key"):
+            shutil.copy(os.path.join(base, name), tmp)
     if pace and journey in JOURNEYS and journey != "shell":  # a table that played this game before
         played = next(name for name in JOURNEYS if name != journey) if other else journey
         seeded = (played, settings.get("database"), settings.get("key_file"), 0 if new_table else 1)
@@ -154,15 +176,19 @@ def main() -> None:
                         help="only these cases (all by default): taps at once, paced, paced on a brand-new"
                              " table, paced after another game (the table switches games), a Resume, paced"
                              " from the first frame while the journal may still be opening")
+    parser.add_argument("--played", type=int, default=0, metavar="N",
+                        help="each app's journal holds N finished Magnifico games played before, command by"
+                             " command (0 by default: a journal opens in a fraction of a second)")
     parser.add_argument("--json", help="also write the figures against their goal to this file (bench/goals.py)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--base", help=argparse.SUPPRESS)
     parser.add_argument("--new-table", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--other", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--resume", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--early", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        child(args.child, args.pace, args.new_table, args.other, args.resume, args.early)
+        child(args.child, args.pace, args.new_table, args.other, args.resume, args.early, args.base)
         return
     import bytecode
 
@@ -170,12 +196,14 @@ def main() -> None:
     env = dict(os.environ, KIVY_NO_CONSOLELOG="1")
     times: dict[tuple[str, str, str], list[float]] = {}
     cases = {case: (args.pace if paced else 0.0, flags) for case, (paced, flags) in CASES.items() if case in args.cases}
+    base_flags = ["--base", played_journal(args.played)] if args.played else []
     for _ in range(args.runs):
         for journey in args.journeys:  # the journeys taken in turn, so the load falls on each alike
             for case, (pace, flags) in cases.items():
                 if flags and journey == "shell":  # its paced journey is on a brand-new table already
                     continue
-                run = subprocess.run([sys.executable, __file__, "--child", journey, "--pace", str(pace), *flags],
+                run = subprocess.run([sys.executable, __file__, "--child", journey, "--pace", str(pace), *flags,
+                                      *base_flags],
                                      env=env,
                                      cwd=ROOT, capture_output=True, text=True, timeout=300)
                 lines = [line for line in run.stdout.splitlines() if line.startswith("{")]
@@ -184,8 +212,9 @@ def main() -> None:
                 for step, ms in json.loads(lines[-1]).items():
                     times.setdefault((journey, step, case), []).append(ms)
     base = statistics.median(t for (_j, step, _c), ts in times.items() if step == "baseline" for t in ts)
+    played = f"; each journal holds {args.played} Magnifico games played before" if args.played else ""
     print(f"first visits, medians of {args.runs} fresh apps (goal {GOAL_MS:.0f} ms; baseline: a plain button"
-          f" rewriting 13 labels, {base:.1f} ms in the same processes; {bytecode.NOTE})")
+          f" rewriting 13 labels, {base:.1f} ms in the same processes; {bytecode.NOTE}{played})")
     print(f"  {'journey':10s} {'tap':15s} " + "   ".join(f"{case:>20s}" for case in cases)
           + f"   (paced: after {args.pace:g} s idle)")
     pi_case = "paced" if "paced" in cases else next(iter(cases))  # the Pi estimate's case

@@ -10,6 +10,14 @@ main thread through ``post``; the app then puts it in the session's place. Anyth
 asked of the ``LateJournal`` before that (a game resumed or started at once) waits for the
 thread and goes to the journal it opened: nothing is ever written but by the journal.
 
+A game resumed before that is read alone from the file, as the command line reads one
+(``JournalReader.focused``: its rows and its lines of the shadow, checked, when both copies
+agree on them and on the shadow's last line): its header, state, commands and log, so the
+Resume does not wait for SQLAlchemy and the check of every row (a second or more on a Pi,
+more with a long journal). Once the journal is open it answers for the game, which the thread
+has opened in it before handing it over. When the two copies disagree on the game, the Resume
+waits for the journal, which repairs it.
+
 When the list cannot be read that way (a repair, a migration, another app holding the file),
 ``begin`` gives None and the app opens the journal before the first screen, as it always did.
 """
@@ -23,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.settings import Readable
+from companion.errors import CompanionError
 from companion.storage.listing import GameInfo, quick_games
 
 Opened = tuple[Any, Any]  # (the journal or a MemoryJournal, the home screen's problem or None)
@@ -39,6 +48,7 @@ class LateJournal:
         self._opened: Opened | None = None
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
+        self._early: dict[int, Any] = {}  # game id -> its JournalReader, or None: wait for the journal
 
     @classmethod
     def begin(cls, settings: Readable) -> LateJournal | None:
@@ -74,7 +84,14 @@ class LateJournal:
         except Exception as err:  # open_journal says every failure; this is a fault of the code
             traceback.print_exc()
             opened = MemoryJournal(), ("home.startup_error", {"error": str(err)})
-        self._opened = opened
+        with self._lock:  # a game resumed meanwhile is opened here, not in the frame that hands it over
+            self._opened = opened
+            early, self._early = self._early, {}
+        for game_id in early:
+            try:
+                opened[0].state(game_id)
+            except Exception:  # (the session asks again, and is told)
+                pass
         if post is not None and landed is not None:
             post(landed)
 
@@ -101,6 +118,54 @@ class LateJournal:
         if self._opened is not None:
             return list(self._opened[0].games())
         return list(self._games)
+
+    def header(self, game_id: int) -> dict[str, Any]:
+        return self._ask("header", game_id)  # type: ignore[no-any-return]
+
+    def state(self, game_id: int) -> Any:
+        return self._ask("state", game_id)
+
+    def commands(self, game_id: int) -> list[dict[str, Any]]:
+        return self._ask("commands", game_id)  # type: ignore[no-any-return]
+
+    def log(self, game_id: int, lang: str = "en") -> list[str]:
+        return self._ask("log", game_id, lang)  # type: ignore[no-any-return]
+
+    def release(self, game_id: int) -> None:
+        """The table left the game: its early reading goes (the journal's own once open)."""
+        self._early.pop(game_id, None)
+        if self._opened is not None:
+            release = getattr(self.opened()[0], "release", None)  # (waits for the thread's last work)
+            if callable(release):
+                release(game_id)
+
+    def _ask(self, name: str, game_id: int, *args: Any) -> Any:
+        """The journal's answer, or while it opens the game's own reading (see the module doc)."""
+        reader = self._reader(game_id)
+        if reader is not None:
+            try:
+                return getattr(reader, name)(game_id, *args)
+            except CompanionError:  # (a sealed row without its key...): the journal answers, and says
+                self._early[game_id] = None
+        return getattr(self.opened()[0], name)(game_id, *args)
+
+    def _reader(self, game_id: int) -> Any:
+        """The game read alone while the journal opens; None once it is open, or when the two
+        copies of the file must be read whole first (they disagree on the game)."""
+        if self._opened is not None or type(game_id) is not int:
+            return None
+        if game_id not in self._early:
+            from companion.storage.reader import JournalReader, one
+
+            try:
+                reader = JournalReader.focused(self.path, one(game_id), key_file=self.settings.get("key_file"))
+            except Exception:  # noqa: BLE001 - the journal itself answers then, and says what is wrong
+                reader = None
+            with self._lock:
+                if self._opened is not None:  # landed meanwhile: the journal has the game
+                    return None
+                self._early[game_id] = reader if reader is not None and reader.holds(game_id) else None
+        return self._early.get(game_id)
 
     def close(self) -> None:
         """Close the journal once it is open; one never opened is not opened now."""

@@ -31,7 +31,6 @@ from companion.errors import CompanionError
 from companion.storage.database import OverDatabase, now, storage_errors
 from companion.storage.gamelist import GameInfo, list_column
 from companion.storage.errors import StorageError, message
-from companion.storage.logbook import Teller
 from companion.storage.models import CommandRow, Game, Snapshot
 from companion.storage.opening import open_database
 from companion.storage.records import dumps
@@ -234,12 +233,6 @@ class Journal(OverDatabase, SealedRows, Snapshots, UndoRedo, JournalRecords):
             raise StorageError.of("missing_commands", game=g.id)
         return [(seq, bool(sealed), body) for seq, sealed, body in rows]
 
-    def commands(self, game_id: int) -> list[dict]:
-        """The commands in effect, in order, sealed ones opened (for the app's own use:
-        ``export`` is what leaves the app)."""
-        g = self._game(game_id)
-        return [self._row_body(g.id, seq, sealed, body)["command"] for seq, sealed, body in self._rows(g)]
-
     # --- accepting commands --------------------------------------------------------
 
     def submit(self, game_id: int, command) -> tuple[Any, list[dict]]:
@@ -365,13 +358,3 @@ class Journal(OverDatabase, SealedRows, Snapshots, UndoRedo, JournalRecords):
             if not unfinished or not info.finished:
                 return info.id
         return None
-
-    def log(self, game_id: int, lang: str = "en") -> list[str]:
-        """The game told line by line, by the game's describe hooks (logbook.py); a command
-        still sealed says only who made a sealed choice."""
-        g = self._game(game_id)
-        teller = Teller(g.rules, g.header, lang)
-        lines = []
-        for seq, sealed, body in self._rows(g):
-            lines.extend(teller.row(self._row_public(g.id, seq, sealed, body)))
-        return lines

@@ -171,6 +171,23 @@ def open_database(location: str, *, readonly: bool = False, busy_timeout: float 
         raise
 
 
+def open_focused(location: str, rows_of: Select, *, busy_timeout: float = BUSY_TIMEOUT) -> Database | None:
+    """``open_database(location, readonly=True, engine=False, rows_of=rows_of)`` when it can
+    take its focused reading (both copies agree on the games picked and on the shadow's last
+    line); else None, without reading the whole file: what the copies disagree on is for the
+    journal to find and repair (the app's Resume while its journal opens, late_journal.py)."""
+    try:
+        path = resolve_path(location)
+        if not path.is_file():
+            return None
+        opening = _Opening(path, True, busy_timeout)
+        opening.engine, opening.rows_of = False, rows_of
+        data = shadows.load(opening.shadow_path)
+        return opening._focused(data) if isinstance(data, bytes) else None
+    except (StorageError, OSError, sqlite3.Error):  # (a file held or damaged: the journal says it)
+        return None
+
+
 class _Opening:
     def __init__(self, path: Path, readonly: bool, busy_timeout: float):
         self.path, self.readonly, self.busy_timeout = path, readonly, busy_timeout

@@ -30,7 +30,7 @@ from companion.storage.dbview import GameRec, Select, connect_ro
 from companion.storage.errors import StorageError, message
 from companion.storage.exports import RecordExport
 from companion.storage.gamelist import GameInfo, history_columns, list_column
-from companion.storage.opening import open_database
+from companion.storage.opening import open_database, open_focused
 from companion.storage.rules import Rules, RulesBook
 from companion.storage.sealed_rows import SealedRows
 from companion.storage.settings import database_location, key_file_location
@@ -85,11 +85,11 @@ class JournalReader(OverDatabase, SealedRows, RecordExport):
     """The games of one journal file, read only (see the module doc)."""
 
     def __init__(self, db: str | Path | None = None, *, game: Any = None, key_file: str | Path | None = None,
-                 busy_timeout: float = BUSY_TIMEOUT, rows_of: Select | None = None):
+                 busy_timeout: float = BUSY_TIMEOUT, rows_of: Select | None = None, opened: Database | None = None):
         self.location = database_location(db)
         self._busy_timeout = busy_timeout
-        self._db: Database = open_database(self.location, readonly=True, busy_timeout=busy_timeout, engine=False,
-                                           rows_of=rows_of)
+        self._db: Database = opened if opened is not None else open_database(
+            self.location, readonly=True, busy_timeout=busy_timeout, engine=False, rows_of=rows_of)
         self.path = self._db.path
         self.readonly = True
         self.rules = RulesBook(game)
@@ -97,6 +97,19 @@ class JournalReader(OverDatabase, SealedRows, RecordExport):
         self._key: bytes | None = None
         self._games: dict[int, GameRec] = dict(self._db.games or {})
         self._open: dict[int, ReadGame] = {}
+
+    @classmethod
+    def focused(cls, db: str | Path | None, rows_of: Select, *, key_file: str | Path | None = None,
+                busy_timeout: float = BUSY_TIMEOUT) -> JournalReader | None:
+        """The games ``rows_of`` picks, read alone when both copies agree on them and on the
+        shadow's last line (``opening.open_focused``); None when only reading the whole file
+        could say what they hold, which is then not read."""
+        opened = open_focused(database_location(db), rows_of, busy_timeout=busy_timeout)
+        return None if opened is None else cls(db, key_file=key_file, busy_timeout=busy_timeout, opened=opened)
+
+    def holds(self, game_id: int) -> bool:
+        """The game's rows are read (asking for another game reads the whole file)."""
+        return game_id in self._games and (self._db.rows_of is None or game_id in self._db.rows_of)
 
     def _read_every_row(self) -> None:
         """A game whose rows were not read is asked for: the whole file read and checked."""

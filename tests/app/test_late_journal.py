@@ -1,6 +1,7 @@
 """The journal opened behind the first screen (late_journal.py, issue 13: "start under 1 s"):
 home offers the same game to resume before and after the journal is open, a resume tapped
-before it is open waits for it and opens the same game, and a journal the opening would
+before it is open reads its game alone without waiting (or waits, when the file's two copies
+disagree on the game), and a journal the opening would
 have something to say about is opened before the first screen, as it always was."""
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import sqlite3
 from companion.app import harness, parts
 from companion.app.late_journal import LateJournal
 from companion.storage.journal import Journal
-from tests.games.magnifico.ui.games import new_game_with_cards_removed, start
+from tests.games.magnifico.ui.games import new_game_with_cards_removed, roll_start_order, start
 from tests.kivy_app import make_settings
 
 
@@ -35,9 +36,14 @@ def test_home_offers_the_same_resume_before_and_after_the_journal_opens(home):
     assert screen.resume_text == early and app.session.unfinished(app.uis).id == game_id
 
 
-def test_a_resume_tapped_before_the_journal_is_open_waits_for_it(home, monkeypatch):
+def test_a_resume_tapped_before_the_journal_is_open_reads_its_game_alone(home, monkeypatch):
+    """On a Pi the journal opens seconds after the first screen (SQLAlchemy, then every row
+    checked): a Resume tapped meanwhile reads its game alone (its rows and shadow lines, the
+    two copies agreeing) and shows it without waiting; the journal, once open, has the game
+    open already and takes the next command."""
     app = home
-    game_id = start(app).game_id
+    game_id = new_game_with_cards_removed(app).game_id  # a command of it to read
+    shown = app.session.state.to_dict()
     opening = parts.open_journal
 
     def slow(settings):  # a slow machine: the tap comes while the journal is being opened
@@ -49,11 +55,48 @@ def test_a_resume_tapped_before_the_journal_is_open_waits_for_it(home, monkeypat
     late = app.session.journal
     assert isinstance(late, LateJournal) and not late.is_open
     harness.tap(harness.find_id("resume"), n_frames=1)  # the first frame starts the thread, the next taps
-    assert late.is_open and isinstance(app.session.journal, LateJournal)  # waited for, not yet handed over
+    assert not late.is_open, "the Resume waited for the journal"
     assert app.session.game_id == game_id and app.manager.current.startswith("magnifico.")
+    assert app.session.state.to_dict() == shown
     harness.frames_until(app.journal_ready, 60)
-    assert app.session.journal is late.opened()[0] and app.session.game_id == game_id
+    journal = late.opened()[0]
+    assert app.session.journal is journal and game_id in journal._open  # opened by the thread, not in a frame
+    assert app.session.game_id == game_id and journal.state(game_id).to_dict() == shown
+    roll_start_order(app.session)  # the next commands go to the journal
+    assert journal.commands(game_id)[-1]["type"] == "StartOrderRoll"
     app.go("home")
+
+
+def test_a_resume_of_a_game_the_two_copies_disagree_on_waits_for_the_journal(home, monkeypatch, tmp_path):
+    """A row of the game damaged in the database: the game is not read alone; the Resume
+    waits for the journal, which restores the row from the shadow and says so. (A journal
+    of its own: a repaired journal lists its games again at its next opening, before the
+    first screen, which the other tests here would then meet.)"""
+    app = home
+    good = app.settings
+    app.settings = make_settings(database=str(tmp_path / "journal.sqlite3"), key_file=str(tmp_path / "journal.key"))
+    try:
+        app._start_session()
+        game_id = new_game_with_cards_removed(app).game_id
+        shown = app.session.state.to_dict()
+        app.session.close()
+        conn = sqlite3.connect(app.settings.get("database"))
+        conn.execute("UPDATE commands SET body = '{broken' WHERE game_id = ? AND seq = 1", (game_id,))
+        conn.commit()
+        conn.close()
+        opening = parts.open_journal
+        monkeypatch.setattr(parts, "open_journal", lambda settings: (time.sleep(0.3), opening(settings))[1])
+        restart_late(app)
+        late = app.session.journal
+        assert isinstance(late, LateJournal)
+        harness.tap(harness.find_id("resume"), n_frames=1)
+        assert late.is_open and app.session.game_id == game_id and app.session.state.to_dict() == shown
+        harness.frames_until(app.journal_ready, 60)
+        assert "restored from the second copy" in app.startup_error
+    finally:
+        app.settings = good
+        app._start_session()
+        app.go("home")
 
 
 def test_a_journal_opened_before_the_first_frame_is_handed_over_at_it(home):

@@ -189,3 +189,50 @@ def test_a_reader_reads_its_game_alone_beside_a_torn_last_line(db_path):
     with JournalReader(db_path, game=tally, rows_of=one(last)) as reader:
         assert reader._db.rows_of == {last}
         assert (reader.notices, reader.state(last), reader.export(last)) == expected
+
+
+def test_a_game_read_alone_answers_as_the_journal_does_sealed_choices_opened(db_path, tmp_path):
+    """``JournalReader.focused`` (the app's Resume while its journal opens, late_journal.py):
+    the game's header, state, commands and log as the journal gives them, a bid still
+    sealed opened with the key in the state and the commands, and only "locked" in the log."""
+    key = tmp_path / "journal.key"
+    with Journal(db_path, game=tally, key_file=key) as journal:
+        other, game = journal.new_game(tally.header()), journal.new_game(tally.header())
+        for cmd in ({"type": "Move", "seat": 0, "steps": 1}, {"type": "Pay", "seat": 1, "amount": 1},
+                    {"type": "LockBid", "seat": 0, "amount": 70}):
+            journal.submit(game, cmd)
+        journal.submit(other, {"type": "Move", "seat": 1, "steps": 2})
+        expected = (journal.header(game), journal.state(game), journal.commands(game), journal.log(game))
+    assert expected[2][-1] == {"type": "LockBid", "seat": 0, "amount": 70}
+    reader = JournalReader.focused(db_path, one(game), key_file=key)
+    assert reader is not None and reader.holds(game) and not reader.holds(other)
+    with reader:
+        assert (reader.header(game), reader.state(game), reader.commands(game), reader.log(game)) == expected
+        assert "70" not in reader.log(game)[-1]
+
+
+def test_a_game_the_copies_disagree_on_is_not_read_alone_nor_the_whole_file(db_path, monkeypatch):
+    """A damaged row of the game, or the shadow's last line ahead of the database (a crash
+    between the two writes): no reading of the game alone, and the whole file is left to the
+    journal, which repairs it (``focused`` reads no other line of the shadow)."""
+    first, second, last = three_games(db_path)
+    damage_row(db_path, second)
+    from companion.storage import shadow as shadows
+
+    def whole(data):
+        raise AssertionError("the whole shadow read")
+
+    monkeypatch.setattr(shadows, "parse", whole)
+    assert JournalReader.focused(db_path, one(second)) is None
+    reader = JournalReader.focused(db_path, one(last))  # damage to another game alone is the journal's
+    assert reader is not None and reader.holds(last)
+    reader.close()
+    monkeypatch.undo()
+    with Journal(db_path, game=tally) as journal:  # repaired
+        ahead = journal.new_game(tally.header())
+    conn = sqlite3.connect(db_path)  # the database one transaction behind its shadow: a crash
+    conn.execute("DELETE FROM games WHERE id = ?", (ahead,))
+    conn.commit()
+    conn.close()
+    assert JournalReader.focused(db_path, one(last)) is None
+    assert JournalReader.focused(db_path.parent / "none.sqlite3", one(1)) is None
