@@ -1,6 +1,7 @@
 """The first visit of each screen: taps that build a screen, a game's screens or a dialog.
 
     python bench/first_visits.py [--runs 5] [--pace 1.5] [--journeys leonardo ...] [--cases paced ...]
+                                 [--played 100]
 
 A table meets each of these once per start of the app: the game's setup form (its kv files
 and screens built), its first play screen (filled and laid out for the first time), the menu,
@@ -19,7 +20,10 @@ row "resume"), and a sixth with its first tap ``--pace`` seconds after the first
 the journal opened behind them may still be opening (every other case waits for it first; the
 bench says how often it was open at that tap), a seventh the same with a Resume. Medians over
 the runs, against the 50 ms goal, and against the baseline of ``bench_app``: a plain Kivy
-button rewriting 13 labels, timed in the same processes.
+button rewriting 13 labels, timed in the same processes. ``--played N`` gives every app a
+journal that holds N finished Magnifico games played command by command besides (played.py),
+as a table's journal after months: its opening behind the first screen then takes seconds on a
+Pi, which a tap in the journal-opening cases meets.
 """
 
 from __future__ import annotations

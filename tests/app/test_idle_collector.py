@@ -165,7 +165,9 @@ def test_the_running_app_collects_an_overdue_collection_after_a_taps_frame_not_i
         assert events == []  # a finger down: a tap under way
         lift()
         harness.frames_until(lambda: "full" in events, 5)
-        assert events[:2] == ["frame", "full"] and gc.get_count()[2] == 0  # after the tap's frame, once
+        # after the tap's frame, once (the count was LIMIT or more: a young collection the frames
+        # after it made on a busy machine counts 1 again)
+        assert events[:2] == ["frame", "full"] and gc.get_count()[2] <= 1
 
 
 @contextlib.contextmanager

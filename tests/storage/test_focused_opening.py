@@ -194,7 +194,7 @@ def test_a_reader_reads_its_game_alone_beside_a_torn_last_line(db_path):
 def test_a_game_read_alone_answers_as_the_journal_does_sealed_choices_opened(db_path, tmp_path):
     """``JournalReader.focused`` (the app's Resume while its journal opens, late_journal.py):
     the game's header, state, commands and log as the journal gives them, a bid still
-    sealed opened with the key in the state and the commands, and only "locked" in the log."""
+    sealed opened with the key in the state and the commands, its amount not in the log."""
     key = tmp_path / "journal.key"
     with Journal(db_path, game=tally, key_file=key) as journal:
         other, game = journal.new_game(tally.header()), journal.new_game(tally.header())
