@@ -7,7 +7,7 @@ reads with the stdlib when the file can be taken as it is. Then the session star
 first frame is drawn, opens the journal itself (``parts.open_journal``: the same journal, or
 the same in-memory one and message when it cannot be opened). The thread hands it to the
 main thread through ``post``; the app then puts it in the session's place. Anything else
-asked of the ``LateJournal`` before that (a game resumed or started at once) waits for the
+asked of the ``LateJournal`` before that (a game started at once, a command) waits for the
 thread and goes to the journal it opened: nothing is ever written but by the journal.
 
 A game resumed before that is read alone from the file, as the command line reads one
