@@ -105,7 +105,7 @@ def child(journey: str, pace: float, new_table: bool = False, other: bool = Fals
     ``early``: then it comes ``pace`` seconds after the first frames, whether or not the
     journal is open yet (0.1 to 0.3 s after the first frame here, longer on a Pi), and the JSON
     says whether it was (``open at the first tap``: 1 or 0). ``base``: the journal starts as a
-    copy of that folder's (``played_journal``)."""
+    copy of that folder's (``played_journal``), but on a new table."""
     from companion.app import kivy_env
 
     kivy_env.configure(headless=True)
@@ -119,7 +119,7 @@ def child(journey: str, pace: float, new_table: bool = False, other: bool = Fals
     settings = Settings({"hardware": "simulated", "database": os.path.join(tmp, "journal.sqlite3"),
                          "key_file": os.path.join(tmp, "journal.key"),
                          "box_profiles": {name: os.path.join(tmp, f"{name}-box.json") for name in registry.names()}})
-    if base:
+    if base and not new_table:  # (a brand-new table's journal holds no game)
         import shutil
 
         for name in ("journal.sqlite3", "journal.sqlite3.shadow.jsonl", "journal.key"):

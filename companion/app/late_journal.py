@@ -49,6 +49,7 @@ class LateJournal:
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
         self._early: dict[int, Any] = {}  # game id -> its JournalReader, or None: wait for the journal
+        self._states: dict[int, Any] = {}  # the state of a game read early, as the journal keeps it
 
     @classmethod
     def begin(cls, settings: Readable) -> LateJournal | None:
@@ -86,7 +87,7 @@ class LateJournal:
             opened = MemoryJournal(), ("home.startup_error", {"error": str(err)})
         with self._lock:  # a game resumed meanwhile is opened here, not in the frame that hands it over
             self._opened = opened
-            early, self._early = self._early, {}
+            early, self._early, self._states = self._early, {}, {}
         for game_id in early:
             try:
                 opened[0].state(game_id)
@@ -123,7 +124,19 @@ class LateJournal:
         return self._ask("header", game_id)  # type: ignore[no-any-return]
 
     def state(self, game_id: int) -> Any:
-        return self._ask("state", game_id)
+        """The game's state; read early, kept (the journal keeps its games' states too: home's
+        warm-up reads the game to resume ahead, and the Resume then finds it read)."""
+        kept = self._states.get(game_id) if self._opened is None else None
+        if kept is None:
+            kept = self._ask("state", game_id)
+            if self._opened is None and self._early.get(game_id) is not None:
+                self._states[game_id] = kept
+        return kept
+
+    def reads_alone(self, game_id: int) -> bool:
+        """The game can be read alone while the journal opens (``_reader``): reading it then
+        waits for nothing. Once the journal is open, it answers instead."""
+        return self._reader(game_id) is not None
 
     def commands(self, game_id: int) -> list[dict[str, Any]]:
         return self._ask("commands", game_id)  # type: ignore[no-any-return]
@@ -134,6 +147,7 @@ class LateJournal:
     def release(self, game_id: int) -> None:
         """The table left the game: its early reading goes (the journal's own once open)."""
         self._early.pop(game_id, None)
+        self._states.pop(game_id, None)
         if self._opened is not None:
             release = getattr(self.opened()[0], "release", None)  # (waits for the thread's last work)
             if callable(release):

@@ -142,7 +142,8 @@ class CompanionApp(App):
         self.screens = Screens(manager, SHELL_SCREENS, self._uis_open_first, layouts)
         self.screens["home"]
         self.warm_up = WarmUp(self.screens, self.uis, self._last_game, resumable=self._resumable,
-                              ready=self.journal_ready, menu=lambda: dialogs.make_menu(self))
+                              ready=self.journal_ready, menu=lambda: dialogs.make_menu(self),
+                              resume_ready=self._resume_readable)
         manager.bind(current=self._on_screen_changed)
         manager.bind(current=self._on_screen_shown)
         self.bind(in_game=self._on_screen_changed)
@@ -230,6 +231,15 @@ class CompanionApp(App):
             return None
         ui, game_id = self.uis[info.game], info.id
         return Resumable(info.game, lambda: ui.screen_for(*s.peek(game_id)))
+
+    def _resume_readable(self) -> bool:
+        """The game home's Resume would open can be read now: the journal is open, or that game
+        reads alone while it opens (late_journal.py), so home's warm-up prepares it meanwhile."""
+        s = self.session
+        if self.journal_ready() or s is None:
+            return True
+        info = s.unfinished(playable=self.uis)
+        return info is None or s.journal.reads_alone(info.id)
 
     def _on_window_size(self, _window: Any, size: tuple[int, int]) -> None:
         w, h = size

@@ -70,19 +70,22 @@ class WarmUp:
     there is one, and says what it did (a screen's name, or a game prepared), else None.
     ``likely()`` names the game the table played last, from the list home shows (read before
     the journal itself is open): None while there is none yet, "" when it holds no game.
-    ``resumable()``, asked once ``ready()`` says the journal is open, names the game home's
-    Resume would open, with what reads its state from the journal, or None. Until then home
-    works on what needs no journal: the last game's setup form, the other games' kv files."""
+    ``resumable()``, asked once ``resume_ready()`` says that game can be read (``ready()``
+    by default: the journal is open), names the game home's Resume would open, with what reads
+    its state from the journal, or None. Until then home works on what needs no journal: the
+    last game's setup form, the other games' kv files."""
 
     def __init__(self, screens: Any, uis: Mapping[str, GameUI], likely: Callable[[], str | None],
                  text_field: Callable[[], object] | None = None,
                  resumable: Callable[[], Resumable | None] | None = None,
-                 ready: Callable[[], bool] | None = None, menu: Callable[[], str | None] | None = None) -> None:
+                 ready: Callable[[], bool] | None = None, menu: Callable[[], str | None] | None = None,
+                 resume_ready: Callable[[], bool] | None = None) -> None:
         self.screens, self.uis, self.likely = screens, uis, likely
         self.menu = menu
         self.text_field = text_field or _text_field
         self.resumable = resumable
         self.ready = ready or (lambda: True)
+        self.resume_ready = resume_ready or self.ready
         self._likely: str | None = None  # asked once it is known
         self._resume: Resumable | None = None  # asked once the journal is open
         self._asked = False  # resumable() asked
@@ -114,13 +117,13 @@ class WarmUp:
             self._likely = self.likely()
             if self._likely is None:  # no list of games yet
                 return None
-        if not self._asked and self.ready():  # the game to resume is read from the journal itself
+        if not self._asked and self.resume_ready():  # the game to resume can be read (late_journal.py)
             self._asked = True
             self._resume = self.resumable() if self.resumable is not None else None
         ui = self.uis.get(self._likely)
         return (self._resume_ahead() or (self._last_game(ui) if ui is not None else None)
                 or self._text_fields() or self._other_games() or self._other_forms()
-                or self._resume_ahead(rest=True))
+                or (self._resume_ahead(rest=True) if self.ready() else None))  # after the forms
 
     def soon(self, piece: Callable[[], str | None]) -> None:
         """``piece`` at the next idle check, before any other: what the dialog just opened

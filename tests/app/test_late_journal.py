@@ -6,6 +6,7 @@ have something to say about is opened before the first screen, as it always was.
 
 from __future__ import annotations
 
+import threading
 import time
 
 import sqlite3
@@ -64,6 +65,39 @@ def test_a_resume_tapped_before_the_journal_is_open_reads_its_game_alone(home, m
     assert app.session.game_id == game_id and journal.state(game_id).to_dict() == shown
     roll_start_order(app.session)  # the next commands go to the journal
     assert journal.commands(game_id)[-1]["type"] == "StartOrderRoll"
+    app.go("home")
+
+
+def test_home_reads_the_game_to_resume_while_the_journal_opens(home, monkeypatch):
+    """Home's warm-up reads the game to resume from the file alone while the journal opens
+    (it waited for the journal before), and builds the screen Resume opens on: the Resume
+    tap then finds the game read (the same state) and its screen built, the journal still
+    opening."""
+    app = home
+    game_id = new_game_with_cards_removed(app).game_id
+    shown = app.session.state.to_dict()
+    opening, release = parts.open_journal, threading.Event()
+
+    def held(settings):  # the journal opens only once the test lets it
+        release.wait(60)
+        return opening(settings)
+
+    monkeypatch.setattr(parts, "open_journal", held)
+    try:
+        restart_late(app)
+        late = app.session.journal
+        harness.idle(app, 12)
+        assert not late.is_open and list(app.warm_up.read) == ["magnifico"]
+        first = app.warm_up.read["magnifico"]
+        assert first in app.screens
+        state = late.state(game_id)
+        assert late.state(game_id) is state  # kept, as the journal keeps it
+        harness.tap(harness.find_id("resume"), n_frames=1)
+        assert not late.is_open and app.manager.current == first and app.session.state is state
+        assert state.to_dict() == shown
+    finally:
+        release.set()
+    harness.frames_until(app.journal_ready, 60)
     app.go("home")
 
 

@@ -459,8 +459,9 @@ name, folder = sys.argv[1], sys.argv[2]
 start = LateJournal.start
 LateJournal.start = lambda self, post, landed: None  # held: the thread is not started
 app = harness.start_in(folder, journal=False)
-harness.idle(app, 20)
-held = {"ready": app.journal_ready(), "built": sorted(dict(app.screens)), "read": dict(app.warm_up.read)}
+harness.idle(app, 30)
+held = {"ready": app.journal_ready(), "built": sorted(dict(app.screens)), "read": dict(app.warm_up.read),
+        "open": app.session.journal.is_open}
 start(app.session.journal, app._post, lambda: app._journal_open(app.session.journal))
 for _ in range(500):
     harness.frames(1)
@@ -474,10 +475,11 @@ harness.stop(app)
 
 @pytest.mark.parametrize("name", ("magnifico", "leonardo"))
 def test_home_builds_the_last_games_setup_form_before_the_journal_opens(tmp_path, name):
-    """Issue 13, in a fresh app whose journal is held unopened: home's idle checks build the
-    last game's setup form from the list home shows (a pick before the journal opened built it
-    in the tap), and read nothing from the journal; once it is open, the game to resume is read
-    ahead as before."""
+    """Issue 13, in a fresh app whose journal is held unopened: home's idle checks read the
+    game to resume from the file alone (late_journal.py: it reads alone while the journal
+    opens), then build the last game's setup form from the list home shows (a pick before the
+    journal opened built it in the tap); nothing opens the journal; once it is open, the game
+    to resume stays read."""
     from tests.app.test_first_taps_imports import table
 
     table(tmp_path, name)  # its one game, unfinished
@@ -486,8 +488,8 @@ def test_home_builds_the_last_games_setup_form_before_the_journal_opens(tmp_path
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
     seen = json.loads(done.stdout.splitlines()[-1])
-    assert seen["held"]["ready"] is False and seen["held"]["read"] == {}
-    assert f"{name}.new_game" in seen["held"]["built"]
+    assert seen["held"]["ready"] is False and list(seen["held"]["read"]) == [name]
+    assert seen["held"]["open"] is False and f"{name}.new_game" in seen["held"]["built"]
     assert seen["ready"] is True and list(seen["read"]) == [name]
 
 
