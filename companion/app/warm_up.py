@@ -87,7 +87,7 @@ class WarmUp:
         self.ready = ready or (lambda: True)
         self.resume_ready = resume_ready or self.ready
         self._likely: str | None = None  # asked once it is known
-        self._resume: Resumable | None = None  # asked once the journal is open
+        self._resume: Resumable | None = None  # asked once it can be read (resume_ready)
         self._asked = False  # resumable() asked
         self.read: dict[str, str] = {}  # games whose state to resume was read ahead: the screen it opens on
         self.filled: set[str] = set()  # setup forms filled ahead
