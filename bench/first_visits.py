@@ -105,7 +105,7 @@ def child(journey: str, pace: float, new_table: bool = False, other: bool = Fals
     ``early``: then it comes ``pace`` seconds after the first frames, whether or not the
     journal is open yet (0.1 to 0.3 s after the first frame here, longer on a Pi), and the JSON
     says whether it was (``open at the first tap``: 1 or 0). ``base``: the journal starts as a
-    copy of that folder's (``played_journal``), but on a new table."""
+    copy of that folder's (``played_journal``), except on a new table."""
     from companion.app import kivy_env
 
     kivy_env.configure(headless=True)
