@@ -156,7 +156,7 @@ class JournalReader(OverDatabase, SealedRows, RecordExport):
         if g is not None:
             return g
         rec = self._games.get(game_id) if isinstance(game_id, int) and not isinstance(game_id, bool) else None
-        if rec is not None and self._db.rows_of is not None and game_id not in self._db.rows_of:
+        if rec is not None and not self.holds(game_id):
             self._read_every_row()
             return self._game(game_id)
         if rec is None:
