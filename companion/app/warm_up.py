@@ -89,6 +89,7 @@ class WarmUp:
         self._likely: str | None = None  # asked once it is known
         self._resume: Resumable | None = None  # asked once it can be read (resume_ready)
         self._asked = False  # resumable() asked
+        self._probed = False  # resume_ready() asked once since home was shown
         self.read: dict[str, str] = {}  # games whose state to resume was read ahead: the screen it opens on
         self.filled: set[str] = set()  # setup forms filled ahead
         self.ahead: set[str] = set()  # screens whose ``ahead()`` has run
@@ -117,9 +118,16 @@ class WarmUp:
             self._likely = self.likely()
             if self._likely is None:  # no list of games yet
                 return None
-        if not self._asked and self.resume_ready():  # the game to resume can be read (late_journal.py)
-            self._asked = True
-            self._resume = self.resumable() if self.resumable is not None else None
+        if not self._asked:
+            # while the journal opens, the first asking reads the game to resume from the file
+            # (late_journal.py): a piece of its own, not followed by the next in the same step
+            probe = not self._probed and self.resume_ready is not self.ready and not self.ready()
+            self._probed = True
+            if self.resume_ready():  # the game to resume can be read
+                self._asked = True
+                self._resume = self.resumable() if self.resumable is not None else None
+            if probe:
+                return "resume probed"
         ui = self.uis.get(self._likely)
         return (self._resume_ahead() or (self._last_game(ui) if ui is not None else None)
                 or self._text_fields() or self._other_games() or self._other_forms()
@@ -168,7 +176,7 @@ class WarmUp:
         """The table is back on home, or the journal was opened again (the settings changed):
         the last game and the game to resume are asked again at home's next idle check."""
         self._likely = self._resume = None
-        self._asked = False
+        self._asked = self._probed = False
         self.read.clear()
 
     def _resume_ahead(self, rest: bool = False) -> str | None:

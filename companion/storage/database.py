@@ -80,6 +80,7 @@ class Database:
     _lock: int | None = None
     games: dict[int, Any] | None = None  # (dbview.GameRec by id) opened without an engine
     rows_of: frozenset[int] | None = None  # read-only, no engine: the games whose rows were read (None: all)
+    every_game: bool = True  # False: ``games`` holds only the games picked by id (dbview.Only) and the last line's
     busy_timeout: float = BUSY_TIMEOUT
 
     def connect(self) -> sqlite3.Connection:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import urllib.parse
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,6 +27,18 @@ Select = Callable[[dict[int, "GameRec"]], set[int]]
 def no_rows(games: dict[int, GameRec]) -> set[int]:
     """A ``Select`` of no game: the games' own rows only (a list, a new game)."""
     return set()
+
+
+@dataclass(frozen=True)
+class Only:
+    """A ``Select`` of the games ``ids``, known before any game is read: a focused reading
+    (``opening.open_focused``) then reads only their rows of the games table, and that of
+    the game the shadow's last line is of, not every game's."""
+
+    ids: frozenset[int]
+
+    def __call__(self, games: dict[int, GameRec]) -> set[int]:
+        return set(self.ids)
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 SQLITE_CORRUPT, SQLITE_NOTADB = 11, 26  # the only answers that mean "damaged"
@@ -147,9 +159,11 @@ def _ours(path: Path) -> bool:
     return all(name in head for name in OUR_TABLES)
 
 
-def read_db(path: Path, busy_timeout: float = 2.0, rows_of: Select | None = None) -> DbView:
+def read_db(path: Path, busy_timeout: float = 2.0, rows_of: Select | None = None,
+            games: Collection[int] | None = None) -> DbView:
     """What the file at ``path`` is (see the module doc). ``rows_of``: the command rows of only
-    the games it picks from the games read (every game's rows without it)."""
+    the games it picks from the games read (every game's rows without it); ``games``: only
+    these games read (with ``rows_of``; all of them without it)."""
     if not path.exists():
         return DbView("absent")
     wal = wal_path(path)
@@ -169,7 +183,7 @@ def read_db(path: Path, busy_timeout: float = 2.0, rows_of: Select | None = None
     except sqlite3.Error as err:
         raise not_damaged_but(path, err) from err
     try:
-        return _read(conn, path, ours, rows_of)
+        return _read(conn, path, ours, rows_of, games if rows_of is not None else None)
     except sqlite3.DatabaseError as err:
         if _is_damage(err):
             return DbView("not_db", reason="malformed", malformed=True, ours=ours, complete=False)
@@ -191,7 +205,8 @@ def _int(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _read(conn: sqlite3.Connection, path: Path, ours: bool, rows_of: Select | None = None) -> DbView:
+def _read(conn: sqlite3.Connection, path: Path, ours: bool, rows_of: Select | None = None,
+          games: Collection[int] | None = None) -> DbView:
     # a command reading a few games (``rows_of``) leaves the others' pages unread, as it leaves
     # their rows: damage in the pages it reads stops the read or fails a sum
     malformed = rows_of is None and conn.execute("PRAGMA quick_check").fetchall() != [(b"ok",)]
@@ -222,7 +237,7 @@ def _read(conn: sqlite3.Connection, path: Path, ours: bool, rows_of: Select | No
             _read_commands(conn, view)
             return view
         view.version, view.journal_id = version, journal_id
-        _read_games(conn, view)
+        _read_games(conn, view, games)
         _read_commands(conn, view, None if rows_of is None else rows_of(view.games))
         return view
     if row is None or _int(row[0]) is None or row[0] >= 3:
@@ -252,11 +267,13 @@ def _scan(conn: sqlite3.Connection, sql: str, view: DbView, where: str = ""):
             last += 10 ** (jumps // 3)
 
 
-def _read_games(conn: sqlite3.Connection, view: DbView) -> None:
+def _read_games(conn: sqlite3.Connection, view: DbView, only: Collection[int] | None = None) -> None:
+    """Every game's row, or those of the games ``only`` names."""
     sql = ("SELECT id, game, header, meta, created_at, head, txn, sum, updated_at, players, rounds, finished, winner "
            "FROM games")
+    where = "" if only is None else f"id IN ({', '.join(str(int(g)) for g in sorted(only))}) AND "
     for gid, name, header, meta, created_at, head, txn, total, updated, names, rounds, done, winner in _scan(
-            conn, sql, view):
+            conn, sql, view, where):
         fields = (_text(name), _text(header), _text(meta), _text(created_at), _int(head), _int(txn), _text(total))
         if _int(gid) is None or any(f is None for f in fields):
             view.bad_games.add(gid if _int(gid) is not None else -1)

@@ -30,7 +30,7 @@ from companion.storage.database import (
     BUSY_TIMEOUT, Database, backup, file_engine, folder_error, instance_lock, memory_engine, now, resolve_path,
     stamp, storage_errors,
 )
-from companion.storage.dbview import SQLITE_MAGIC, DbView, Select, needs_immutable, read_db, wal_path
+from companion.storage.dbview import SQLITE_MAGIC, DbView, Only, Select, needs_immutable, read_db, wal_path
 from companion.storage.errors import StorageError, message
 from companion.storage.files import sync_folder
 from companion.storage.schema import SCHEMA_VERSION
@@ -225,16 +225,23 @@ class _Opening:
         last, when both copies agree on them (as the whole file read would then say, with
         nothing to tell or repair); else None."""
         assert self.rows_of is not None
-        view = read_db(self.path, self.busy_timeout, self.rows_of)
+        if isinstance(self.rows_of, Only):  # the games known first: only their rows and the last line's game's
+            shadow = shadows.parse_some(data, self.rows_of.ids)
+            games = set(self.rows_of.ids) | ({shadow.lines[-1].g} if shadow.lines else set())
+            view = read_db(self.path, self.busy_timeout, self.rows_of, games)
+        else:
+            view = read_db(self.path, self.busy_timeout, self.rows_of)
         if view.kind != "journal" or view.version != SCHEMA_VERSION or view.rows_of is None:
             return None
-        shadow = shadows.parse_some(data, view.rows_of)
+        if not isinstance(self.rows_of, Only):
+            shadow = shadows.parse_some(data, view.rows_of)
         if view.journal_id != shadow.journal_id or not agree_on(view, shadow) or (shadow.torn and not self.readonly):
             return None
         reports = [GameReport(g) for g in view.games]
         if self.readonly:
             return Database(self.path, None, True, view.journal_id, self.notices, reports, games=dict(view.games),
-                            rows_of=view.rows_of, busy_timeout=self.busy_timeout)
+                            rows_of=view.rows_of, busy_timeout=self.busy_timeout,
+                            every_game=not isinstance(self.rows_of, Only))
         return Database(self.path, None, False, view.journal_id, self.notices, reports,
                         shadow=ShadowWriter(self.shadow_path), busy_timeout=self.busy_timeout)
 

@@ -26,7 +26,7 @@ from typing import Any
 
 from companion.errors import CompanionError, GameError
 from companion.storage.database import BUSY_TIMEOUT, Database, OverDatabase
-from companion.storage.dbview import GameRec, Select, connect_ro
+from companion.storage.dbview import GameRec, Only, Select, connect_ro
 from companion.storage.errors import StorageError, message
 from companion.storage.exports import RecordExport
 from companion.storage.gamelist import GameInfo, history_columns, list_column
@@ -52,8 +52,9 @@ def listed(games: dict[int, GameRec]) -> set[int]:
 
 
 def one(game_id: int) -> Select:
-    """The game ``game_id``."""
-    return lambda games: {game_id}
+    """The game ``game_id`` (a focused reading reads only its row of the games table, and
+    that of the shadow's last line's game)."""
+    return Only(frozenset({game_id}))
 
 
 @dataclass
@@ -121,6 +122,8 @@ class JournalReader(OverDatabase, SealedRows, RecordExport):
     def latest_game(self) -> int | None:
         """The game played last, as ``Journal.latest_game`` orders them (a journal repaired in
         memory is written anew, every game at the same time: then the highest id)."""
+        if not self._db.every_game:
+            self._read_every_row()
         if not self._games:
             return None
         if self._db.in_memory:
@@ -130,6 +133,8 @@ class JournalReader(OverDatabase, SealedRows, RecordExport):
     def games(self) -> list[GameInfo]:
         """Every game, the latest first, as ``Journal.games()`` lists them; a game whose list
         columns are not filled yet (a migrated or repaired journal) is replayed for them."""
+        if not self._db.every_game:
+            self._read_every_row()
         if self._db.in_memory:  # (written anew: every game at the same time)
             recs = sorted(self._games.values(), key=lambda g: g.id, reverse=True)
         else:
@@ -157,6 +162,9 @@ class JournalReader(OverDatabase, SealedRows, RecordExport):
             return g
         rec = self._games.get(game_id) if isinstance(game_id, int) and not isinstance(game_id, bool) else None
         if rec is not None and not self.holds(game_id):
+            self._read_every_row()
+            return self._game(game_id)
+        if rec is None and not self._db.every_game:  # (only the games picked were read)
             self._read_every_row()
             return self._game(game_id)
         if rec is None:

@@ -6,12 +6,14 @@ have something to say about is opened before the first screen, as it always was.
 
 from __future__ import annotations
 
+import sqlite3
+import sys
 import threading
 import time
 
-import sqlite3
+import pytest
 
-from companion.app import harness, parts
+from companion.app import harness, late_journal, parts
 from companion.app.late_journal import LateJournal
 from companion.storage.journal import Journal
 from tests.games.magnifico.ui.games import new_game_with_cards_removed, roll_start_order, start
@@ -248,3 +250,23 @@ def test_a_pick_tapped_as_the_journal_lands_opens_its_form(home, monkeypatch, tm
         app.settings = good
         app._start_session()
         app.go("home")
+
+
+def test_a_game_read_alone_is_read_with_short_switches_and_the_interval_set_back(monkeypatch, tmp_path):
+    """Issue 13: each row SQLite reads lets go of Python's lock; beside the journal's opening
+    thread, taking it back waited up to Python's switch interval (5 ms) a row, so the reading
+    alone of a game to resume took 110 to 190 ms for 40 ms of work. It runs with the interval
+    shortened (``late_journal.HANDOVER``), set back as it ends, also when it fails."""
+    from companion.storage import reader as reader_module
+
+    seen: list[float] = []
+
+    def focused(cls, *args, **kwargs):
+        seen.append(sys.getswitchinterval())
+        raise OSError("the file went away")
+
+    monkeypatch.setattr(reader_module.JournalReader, "focused", classmethod(focused))
+    before = sys.getswitchinterval()
+    late = LateJournal(make_settings(), [], tmp_path / "journal.sqlite3")
+    assert late.reads_alone(7) is False
+    assert seen == [pytest.approx(late_journal.HANDOVER)] and sys.getswitchinterval() == pytest.approx(before)

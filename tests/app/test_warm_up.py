@@ -31,6 +31,7 @@ class Table:
     resume: Resumable | None = None  # the game home's Resume would open
 
     open: bool = True  # the journal itself is open (not only the list home shows)
+    alone: bool | None = None  # the game to resume reads alone while the journal opens (None: asked of no one)
 
     def __post_init__(self) -> None:
         self.manager = Manager()
@@ -38,8 +39,13 @@ class Table:
         self.asked = 0
         self.text_fields = 0
         self.resumables = 0
+        self.probes = 0
         self.warm = WarmUp(self.screens, self.uis, self.likely, self.text_field, resumable=self.resumable,
-                           ready=lambda: self.open)
+                           ready=lambda: self.open, resume_ready=None if self.alone is None else self.reads_alone)
+
+    def reads_alone(self) -> bool:
+        self.probes += 1
+        return self.open or bool(self.alone)
 
     def resumable(self) -> Resumable | None:
         self.resumables += 1
@@ -191,6 +197,21 @@ def test_while_the_journal_opens_home_works_on_what_needs_none_of_it():
     # then its other screens, and its setup form filled (the other games' forms: the journal is open)
     assert steps == ["leonardo read", "leonardo.board", "leonardo.new_game", "leonardo.new_game filled", None]
     assert (table.asked, table.resumables, reads) == (1, 1, ["leonardo"])
+
+
+@pytest.mark.parametrize("alone", (True, False))
+def test_while_the_journal_opens_reading_the_game_to_resume_alone_is_a_piece_of_its_own(alone):
+    """Issue 13: asking whether the game to resume reads alone reads it from the file
+    (late_journal.py, 40 ms here and 110 to 490 ms beside the journal's opening thread); in
+    the step that also prepared the game's kv files, a pick tapped meanwhile waited for both.
+    That first asking is now a step of its own, whatever its answer, and it is asked once."""
+    table = Table(games(), last=["magnate"], open=False, alone=alone,
+                  resume=Resumable("leonardo", lambda: "leonardo.board"))
+    assert table.warm.step("home") == "resume probed"
+    assert table.uis["leonardo"].built == [] and table.uis["magnate"].built == [] and table.manager.added == []
+    assert (table.probes, table.resumables) == ((1, 1) if alone else (1, 0))
+    assert table.warm.step("home") == ("leonardo" if alone else "magnate")
+    assert table.probes == (1 if alone else 2)  # (a game that does not read alone is asked again)
 
 
 def test_a_game_that_fails_to_prepare_ahead_does_not_stop_the_others(caplog):

@@ -47,7 +47,7 @@ def test_a_reader_reads_and_checks_the_rows_of_the_game_it_prints(db_path):
     assert notices_all, "the whole file read: the damaged row of game 1 is told"
     for rows_of in (one(last), played_last):
         with JournalReader(db_path, game=tally, rows_of=rows_of) as reader:
-            assert reader.latest_game() == last
+            assert rows_of is not played_last or reader.latest_game() == last
             assert reader._db.rows_of == {last}
             assert reader.notices == [], "game 1's rows are not read"
             assert (reader.state(last), reader.export(last)) == (state, export)
@@ -63,6 +63,29 @@ def test_a_game_not_read_at_opening_is_read_when_asked_for(db_path):
         assert reader.notices == []
         assert (reader.state(first), reader.export(first)) == full(db_path, first)[1:]
         assert reader.notices == full(db_path, first)[0] and reader._db.rows_of is None
+
+
+def damage_game_row(db_path, game: int) -> None:
+    """The games table's row of ``game`` broken in the database alone (it fails its sum)."""
+    conn = sqlite3.connect(db_path)
+    conn.execute("UPDATE games SET header = '{broken' WHERE id = ?", (game,))
+    conn.commit()
+    conn.close()
+
+
+def test_a_game_picked_by_id_reads_its_own_row_of_the_games_table_and_the_last_lines(db_path):
+    """``one(id)``: only that game's row and the row of the game the shadow's last line is of
+    are read and checked, not every game's (the app's Resume while its journal opens: each
+    row read hands Python's lock to the opening thread and waits to get it back). Another
+    game's damaged row is left to the whole reading, which a list of the games then takes."""
+    first, middle, last = three_games(db_path)
+    damage_game_row(db_path, middle)
+    with JournalReader(db_path, game=tally, rows_of=one(first)) as reader:
+        assert reader.notices == [] and not reader._db.every_game
+        assert set(reader._games) == {first, last}  # the last line is of the game played last
+        assert (reader.state(first), reader.export(first)) == full(db_path, first)[1:]
+        assert [g.id for g in reader.games()] == [g.id for g in JournalReader(db_path, game=tally).games()]
+        assert reader._db.every_game and reader.notices == full(db_path, first)[0] != []
 
 
 def fail_line(db_path, pick) -> None:
