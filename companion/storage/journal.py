@@ -48,6 +48,9 @@ from companion.storage.sums import row_sum, snapshot_sum
 
 OPEN_GAMES = 2  # games kept in memory (state, undo's kept states); the others reload from the file
 GAMES, COMMANDS, SNAPSHOTS = Game.__table__, CommandRow.__table__, Snapshot.__table__
+# the game list's columns, the latest game first (NULLs last, as the ORM's order put them)
+_LIST = ("SELECT id, game, players, created_at, updated_at, rounds, finished, winner, head, meta FROM games"
+         " ORDER BY updated_at DESC, id DESC")
 # the statements of every submit, built once (parameters bound at execution: less overhead)
 _INSERT_COMMAND = insert(COMMANDS)
 _INSERT_SNAPSHOT = insert(SNAPSHOTS)
@@ -324,34 +327,39 @@ class Journal(OverDatabase, SealedRows, Snapshots, UndoRedo, JournalRecords):
     # --- history ---------------------------------------------------------------------
 
     def games(self) -> list[GameInfo]:
-        """Every game of the journal, the latest first."""
-        with storage_errors(self.path), self._session() as session:
-            rows = session.exec(select(Game).order_by(Game.updated_at.desc(), Game.id.desc())).all()
+        """Every game of the journal, the latest first. Read with the stdlib under the
+        engine's connection: the ORM's query cost 5 ms on a hundred games here (0.3 ms this
+        way), paid by home's Resume and every list."""
+        with storage_errors(self.path), self._raw_connection() as conn:
+            rows = conn.execute(_LIST).fetchall()
         games = []
-        for row in rows:
-            if row.finished is None:  # migrated or repaired: fill the list's columns once
-                self._refresh_history(row)
+        for gid, name, players, created_at, updated_at, rounds, finished, winner, head, meta in rows:
+            if finished is None:  # migrated or repaired: fill the list's columns once
+                columns = self._refresh_history(gid)
+                if columns is not None:
+                    rounds, finished, winner = columns["rounds"], columns["finished"], columns["winner"]
             games.append(
                 GameInfo(
-                    id=row.id, game=row.game, players=list_column(row.players, list), created_at=row.created_at,
-                    updated_at=row.updated_at, rounds=row.rounds, finished=bool(row.finished), winner=row.winner,
-                    commands=row.head, meta=list_column(row.meta, dict),
+                    id=gid, game=name, players=list_column(players, list), created_at=created_at,
+                    updated_at=updated_at, rounds=rounds, finished=bool(finished), winner=winner,
+                    commands=head, meta=list_column(meta, dict),
                 )
             )
         return games
 
-    def _refresh_history(self, row: Game) -> None:
+    def _refresh_history(self, game_id: int) -> dict[str, Any] | None:
+        """The list's columns of a game that has none yet, worked out and written; None when
+        the game cannot be read."""
         try:
-            g = self._game(row.id)
+            g = self._game(game_id)
         except CompanionError:
-            return
+            return None
         columns = self._history_columns(g.rules, g.header, g.state)
-        for key, value in columns.items():
-            setattr(row, key, value)
         if not self.readonly:
             with storage_errors(self.path), self._session() as session:
-                session.exec(update(Game).where(Game.id == row.id).values(**columns))
+                session.exec(update(Game).where(Game.id == game_id).values(**columns))
                 session.commit()
+        return columns
 
     def latest_game(self, *, unfinished: bool = False) -> int | None:
         for info in self.games():
