@@ -25,7 +25,8 @@ first screen already, and its game's own screens build the rest (before, they ca
 pick of another game 0.6 s after the first frame still built its form in the tap, 44 to 62 ms). While the journal itself
 is still being opened behind the first screen (``late_journal.py``), home takes the last game
 from the list it shows and does what needs no journal (the last game's kv files and setup form,
-the text fields, the other games' kv files); the game to resume is asked for once the journal is open, and its pieces come first
+the text fields, the other games' kv files), the game to resume once it reads alone from the file (that first asking reads
+it: a piece of its own, else a pick tapped meanwhile waited for it and the next piece together), and its pieces come first
 from then on (a game picked 0.3 s after the first frame built its setup form in the tap). On
 a game's screens nothing is built that the old way did not build (every screen of a game was
 built with its first); on home, the last game's setup form is built whether or not the table
