@@ -13,7 +13,7 @@ played command by command (``played.py``):
   imports SQLAlchemy and checks every row), the way the app read before issue 13's change:
   every game's row of the games table read, the switch interval Python's;
 - the same with only the game's own row and the last line's game's (``reader.one``);
-- and with the switch interval shortened too (``late_journal._quick_handover``), as the app
+- and with the switch interval shortened too (``late_journal.quick_handover``), as the app
   reads it now.
 
 It prints medians, each against the reading alone, and the rows SQLite read in each case.
@@ -84,7 +84,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--played", type=int, default=100, help="games in the journal, played command by command")
     args = parser.parse_args()
-    from companion.app.late_journal import _quick_handover
+    from companion.app.late_journal import quick_handover
     from companion.storage.listing import quick_games
     from companion.storage.reader import JournalReader, one
 
@@ -101,7 +101,7 @@ def main() -> None:
         return JournalReader.focused(db, one(game), key_file=key)
 
     def handed_over() -> object:
-        with _quick_handover():
+        with quick_handover():
             return own_row()
 
     cases = [("alone (baseline)", own_row, False),

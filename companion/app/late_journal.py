@@ -36,22 +36,23 @@ from companion.app.settings import Readable
 from companion.errors import CompanionError
 from companion.storage.listing import GameInfo, quick_games
 
-Opened = tuple[Any, Any]
+Opened = tuple[Any, Any]  # (the journal or a MemoryJournal, the home screen's problem or None)
 HANDOVER = 0.0002  # seconds: Python's switch interval while a game is read alone (5 ms by default)
 
 
 @contextmanager
-def _quick_handover() -> Iterator[None]:
+def quick_handover() -> Iterator[None]:
     """Python's switch interval shortened while a game is read alone beside the opening
     thread. Each row SQLite reads lets go of Python's lock, and taking it back waited for the
     thread's turn to end, up to 5 ms a row: 110 to 190 ms for 40 ms of reading here, 50 to 80
-    with this. Set back at once: held longer, the journal's opening slows."""
+    with this (bench_handover.py). Set back at once: for the journal's whole opening it gained
+    nothing beyond the noise (docs/performance.md)."""
     was = sys.getswitchinterval()
     sys.setswitchinterval(HANDOVER)
     try:
         yield
     finally:
-        sys.setswitchinterval(was)  # (the journal or a MemoryJournal, the home screen's problem or None)
+        sys.setswitchinterval(was)
 
 
 class LateJournal:
@@ -189,7 +190,7 @@ class LateJournal:
             from companion.storage.reader import JournalReader, one
 
             try:
-                with _quick_handover():
+                with quick_handover():
                     reader = JournalReader.focused(self.path, one(game_id), key_file=self.settings.get("key_file"))
             except Exception:  # noqa: BLE001 - the journal itself answers then, and says what is wrong
                 reader = None

@@ -40,6 +40,7 @@ class Only:
     def __call__(self, games: dict[int, GameRec]) -> set[int]:
         return set(self.ids)
 
+
 SQLITE_MAGIC = b"SQLite format 3\x00"
 SQLITE_CORRUPT, SQLITE_NOTADB = 11, 26  # the only answers that mean "damaged"
 OUR_TABLES = (b"schema_version", b"commands", b"snapshots")
