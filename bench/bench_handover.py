@@ -24,9 +24,7 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 from collections.abc import Callable
@@ -35,21 +33,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
-
-
-def journal(games: int) -> str:
-    """A folder with a journal of ``games`` finished Magnifico demo games, played command by
-    command, and its key."""
-    import played
-
-    folder = tempfile.mkdtemp(prefix="bench-handover-")
-    record = os.path.join(folder, "game.jsonl")
-    subprocess.run([sys.executable, "-m", "companion", "demo", "--seed", "3", "--quiet", "--record", record,
-                    "--db", os.path.join(folder, "demo.sqlite3")], cwd=ROOT, check=True, capture_output=True,
-                   env=dict(os.environ, MAGNIFICO_KEY_FILE=os.path.join(folder, "demo.key")), timeout=300)
-    with open(record, encoding="utf-8") as f:
-        played.play(os.path.join(folder, "journal.sqlite3"), f.read(), games, os.path.join(folder, "journal.key"))
-    return folder
 
 
 def timed(read: Callable[[], object], busy: bool, runs: int) -> list[float]:
@@ -84,11 +67,13 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--played", type=int, default=100, help="games in the journal, played command by command")
     args = parser.parse_args()
+    from first_visits import played_journal
+
     from companion.app.late_journal import quick_handover
     from companion.storage.listing import quick_games
     from companion.storage.reader import JournalReader, one
 
-    folder = journal(args.played)
+    folder = played_journal(args.played)  # (first_visits.py's: each game played command by command)
     db, key = os.path.join(folder, "journal.sqlite3"), os.path.join(folder, "journal.key")
     games = quick_games(db)
     assert games, "no game in the journal"
