@@ -16,7 +16,7 @@ played command by command (``played.py``):
 - and with the switch interval shortened too (``late_journal.quick_handover``), as the app
   reads it now.
 
-It prints medians, each against the reading alone, and the rows SQLite read in each case.
+It prints medians, each against the reading alone, with a Pi estimate.
 """
 
 from __future__ import annotations

@@ -122,6 +122,7 @@ class WarmUp:
         if not self._asked:
             # while the journal opens, the first asking reads the game to resume from the file
             # (late_journal.py): a piece of its own, not followed by the next in the same step
+            # (with no ``resume_ready`` of its own, asking is asking whether the journal is open)
             probe = not self._probed and self.resume_ready is not self.ready and not self.ready()
             self._probed = True
             if self.resume_ready():  # the game to resume can be read

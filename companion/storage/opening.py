@@ -225,7 +225,8 @@ class _Opening:
         last, when both copies agree on them (as the whole file read would then say, with
         nothing to tell or repair); else None."""
         assert self.rows_of is not None
-        if isinstance(self.rows_of, Only):  # the games known first: only their rows and the last line's game's
+        by_id = isinstance(self.rows_of, Only)
+        if by_id:  # the games known first: only their rows and the last line's game's, the shadow read first
             shadow = shadows.parse_some(data, self.rows_of.ids)
             games = set(self.rows_of.ids) | ({shadow.lines[-1].g} if shadow.lines else set())
             view = read_db(self.path, self.busy_timeout, self.rows_of, games)
@@ -233,7 +234,7 @@ class _Opening:
             view = read_db(self.path, self.busy_timeout, self.rows_of)
         if view.kind != "journal" or view.version != SCHEMA_VERSION or view.rows_of is None:
             return None
-        if not isinstance(self.rows_of, Only):
+        if not by_id:
             shadow = shadows.parse_some(data, view.rows_of)
         if view.journal_id != shadow.journal_id or not agree_on(view, shadow) or (shadow.torn and not self.readonly):
             return None
@@ -241,7 +242,7 @@ class _Opening:
         if self.readonly:
             return Database(self.path, None, True, view.journal_id, self.notices, reports, games=dict(view.games),
                             rows_of=view.rows_of, busy_timeout=self.busy_timeout,
-                            every_game=not isinstance(self.rows_of, Only))
+                            every_game=not by_id)
         return Database(self.path, None, False, view.journal_id, self.notices, reports,
                         shadow=ShadowWriter(self.shadow_path), busy_timeout=self.busy_timeout)
 
