@@ -192,12 +192,14 @@ class CompanionApp(App):
         next frame (``_chain``), one a frame, until there is none left or a finger comes down.
         The first time none is left, what the start left behind goes back (memory.py: the C
         heap's free pages, the GL driver's compiler code its loading left resident)."""
-        if (self.collector.check() or self.collector.finger_down() or not self.collector.idle(WARM_QUIET)
+        if self.collector.check():
+            self._chain_next()  # the collection took this frame: the work ahead goes on at the next
+            return
+        if (self.collector.finger_down() or not self.collector.idle(WARM_QUIET)
                 or self.root is None or self.warm_up is None):
             return
         if self.warm_up.step(self.manager.current) is not None:
-            if self._chained is None:
-                self._chained = Clock.schedule_once(self._chain, 0)
+            self._chain_next()
         elif not self._ahead_done:
             self._ahead_done = True
             memory.give_back()
@@ -205,6 +207,10 @@ class CompanionApp(App):
     def _chain(self, dt: float) -> None:
         self._chained = None
         self._idle_tick(dt)
+
+    def _chain_next(self) -> None:
+        if self._chained is None:
+            self._chained = Clock.schedule_once(self._chain, 0)
 
     def work_ahead(self, piece: Callable[[], str | None]) -> None:
         """``piece`` done at the table's next pause, before other work ahead (a form the dialog

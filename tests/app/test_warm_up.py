@@ -421,6 +421,35 @@ def test_a_pause_takes_a_piece_a_frame_not_one_a_tick(home, monkeypatch):
         ticks()
 
 
+def test_a_full_collection_in_the_chain_does_not_end_it(home, monkeypatch):
+    """A full collection that falls due between two pieces takes that frame, and the next
+    piece runs at the frame after it, not a clock check (warm_up.TICK) later: the chain used
+    to end there, so a fresh process, whose first full collection fell in the chain, left the
+    rest of the work ahead to the clock's checks."""
+    app = home
+    harness.tap(harness.find_id("new_magnate"))
+    steps: list[str | None] = []
+    real = app.warm_up.step
+    monkeypatch.setattr(app.warm_up, "step", lambda current: steps.append(real(current)) or steps[-1])
+    checks: list[bool] = []
+    check = app.collector.check
+    monkeypatch.setattr(app.collector, "check", lambda: checks.append(len(checks) == 2 or check()) or checks[-1])
+    ticks = app._collecting
+    ticks.cancel()  # only the chain runs here
+    try:
+        app.warm_up.ahead.clear()
+        app.collector.last_touch -= 10.0
+        app._idle_tick(0)
+        harness.frames(1)
+        assert len(steps) == 2 and app._chained is not None
+        harness.frames(1)  # the third check: a collection due, no piece
+        assert checks[2] and len(steps) == 2 and app._chained is not None
+        harness.frames(1)
+        assert len(steps) == 3 and steps[-1] is not None
+    finally:
+        ticks()
+
+
 def test_the_app_asks_again_back_on_home_and_on_a_journal_opened_again(home, monkeypatch):
     """A table that leaves a game for home, or whose settings open the journal again, may have a
     game to resume that the warm-up has not read: it asks again then, not on every change."""
