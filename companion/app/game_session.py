@@ -292,6 +292,16 @@ class GameSession:
         state = self.journal.state(game_id)
         return game.public_view(state), game.legal(state)
 
+    def rehearsal(self, game_id: int) -> GameSession:
+        """A game of the journal read without opening it, as a session of its own that nobody
+        listens to and that refuses to play: what home's warm-up fills the screen a Resume opens
+        on with (``BaseScreen.rehearse``)."""
+        game = registry.get(str(self.journal.header(game_id).get("game")))
+        rehearsal = Rehearsal(self.journal, self.settings)
+        rehearsal.game, rehearsal.game_id, rehearsal.state = game, game_id, self.journal.state(game_id)
+        rehearsal.version = next(_VERSIONS)
+        return rehearsal
+
     def _leave(self, game_id: int) -> None:
         """The table moves to ``game_id``: the journal lets go of the game it leaves (its
         state and undo's kept states), which would otherwise stay in memory game after game."""
@@ -341,3 +351,25 @@ class GameSession:
             return list(self.journal.log(game_id, lang=lang))
         except Exception:
             return []
+
+
+class Rehearsal(GameSession):
+    """A game read but not open (``GameSession.rehearsal``): it shows, it never plays."""
+
+    def _set_state(self, state: Any, events: Sequence[Event] = (), kind: str = "command") -> None:
+        raise RuntimeError("a rehearsal never plays")  # a screen's fill sent, undid or opened something
+
+    def send(self, command: Any) -> Result:
+        raise RuntimeError("a rehearsal never plays")
+
+    def undo(self) -> str | None:
+        raise RuntimeError("a rehearsal never plays")
+
+    def redo(self) -> str | None:
+        raise RuntimeError("a rehearsal never plays")
+
+    def correct(self, target: dict[str, Any], value: Any, reason: str) -> str | None:
+        raise RuntimeError("a rehearsal never plays")
+
+    def new_game(self, game: Game, header: dict[str, Any]) -> str | None:
+        raise RuntimeError("a rehearsal never plays")

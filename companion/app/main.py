@@ -236,7 +236,21 @@ class CompanionApp(App):
         if info is None:
             return None
         ui, game_id = self.uis[info.game], info.id
-        return Resumable(info.game, lambda: ui.screen_for(*s.peek(game_id)))
+        return Resumable(info.game, lambda: ui.screen_for(*s.peek(game_id)),
+                         lambda screen: self.rehearse(game_id, screen))
+
+    def rehearse(self, game_id: int, screen: Any) -> None:
+        """``screen`` filled with the journal's game ``game_id`` as a Resume would show it, the
+        game not opened: the screen and its game's UI (its names, its notes) read that game
+        for the fill, the app's session stays as it is (GameSession.rehearsal)."""
+        s = self.session
+        ui = self.uis[str(s.journal.header(game_id).get("game"))]
+        rehearsal, kept = s.rehearsal(game_id), getattr(ui, "session", None)
+        ui.session = rehearsal  # type: ignore[attr-defined]  (each game's UI keeps the session attach() gave it)
+        try:
+            screen.rehearse(rehearsal)
+        finally:
+            ui.session = kept  # type: ignore[attr-defined]
 
     def _resume_readable(self) -> bool:
         """The game home's Resume would open can be read now: the journal is open, or that game

@@ -29,7 +29,10 @@ class FakeScreen:
 
 
 class FakeAheadScreen(FakeScreen):
-    """A screen that makes its first fill ahead (``ahead()``): counted."""
+    """A screen that makes its first fill ahead (``ahead()``): counted. It may be filled from a
+    game not opened (``rehearses``: a Resume's first screen)."""
+
+    rehearses = True
 
     def __init__(self, name: str):
         super().__init__(name)

@@ -103,6 +103,33 @@ def test_a_peek_reads_a_game_without_opening_it_and_the_resume_reads_it_no_more(
         again.close()
 
 
+
+def test_a_rehearsal_shows_a_game_not_opened_and_never_plays(tmp_path, toy):
+    """Issue 13: home's warm-up fills the screen a Resume opens on from a rehearsal of the game
+    (the public view, the legal actions, the header), while the session stays as it is: nobody
+    is told, nothing is opened, and a rehearsal refuses every command (a screen's fill that
+    sent one would be a bug, never a move)."""
+    game_id = left_unfinished(tmp_path, toy)
+    again = GameSession(Journal(tmp_path / "j.sqlite3", key_file=tmp_path / "key"), Settings())
+    told: list[object] = []
+    again.listeners.append(lambda: told.append("redraw"))
+    again.observers.append(told.append)
+    try:
+        rehearsal = again.rehearsal(game_id)
+        assert rehearsal.view()["picked"] == [0] and "picks" not in rehearsal.view()
+        assert rehearsal.legal()["to_act"] == [1] and rehearsal.header["seats"] == HEADER["seats"]
+        assert rehearsal.version not in (0, again.version)  # a screen keyed on the version redraws at the Resume
+        assert not again.has_game and told == [] and rehearsal.listeners == [] and rehearsal.observers == []
+        for play in (lambda: rehearsal.send(pick(toy, 1, 2)), rehearsal.undo, rehearsal.redo,
+                     lambda: rehearsal.new_game(toy, HEADER), lambda: rehearsal.resume(game_id),
+                     lambda: rehearsal.correct({"seat": 0}, 1, "typo")):
+            with pytest.raises(RuntimeError, match="never plays"):
+                play()
+        assert again.resume() and again.view() == rehearsal.view() and again.version != rehearsal.version
+        assert len(again.journal.commands(game_id)) == 1  # nothing the rehearsal was asked reached the journal
+    finally:
+        again.close()
+
 def test_resume_offers_the_last_unfinished_game_of_any_game(tmp_path, toy):
     game_id = left_unfinished(tmp_path, toy)
     again = GameSession(Journal(tmp_path / "j.sqlite3", key_file=tmp_path / "key"), Settings())

@@ -15,12 +15,25 @@ class BaseScreen(Screen):
     def app(self) -> Any:
         return App.get_running_app()
 
+    rehearses = True  # False: its fill must not be made ahead from a game not open (it starts work)
+    _rehearsal: Any = None
+
     @property
     def session(self) -> Any:
-        return self.app.session
+        return self._rehearsal if self._rehearsal is not None else self.app.session
 
     def on_pre_enter(self, *args: Any) -> None:
         self.refresh()
+
+    def rehearse(self, session: Any) -> None:
+        """Fill the screen from ``session``, a game read but not open (``GameSession.rehearsal``):
+        home's warm-up fills the screen a Resume opens on with the game it resumes, so the tap
+        finds its rows made and its texts drawn. The Resume's own fill follows in the tap."""
+        self._rehearsal = session
+        try:
+            self.refresh()
+        finally:
+            self._rehearsal = None
 
     def refresh(self) -> None:
         pass

@@ -28,6 +28,7 @@ class MagnificoBattleScreen(MagnificoScreen):
     odds = StringProperty("")
     log = StringProperty("")
     chosen = DictProperty({})  # the assault being entered: the option from battle.options, counts
+    rehearses = False  # its fill asks for the odds: home would start the odds process for nothing
 
     def odds_delivered(self):
         """The worker delivered odds: update the odds line only (a dice entry stays as typed)."""
