@@ -93,7 +93,8 @@ class WarmUp:
         self._asked = False  # resumable() asked
         self._probed = False  # resume_ready() asked once since home was shown
         self.read: dict[str, str] = {}  # games whose state to resume was read ahead: the screen it opens on
-        self.rehearsed: set[str] = set()  # those games whose screen was filled with them (``Resumable.rehearse``)
+        # those games whose screen was filled with them (``Resumable.rehearse``): its texts rendered yet
+        self.rehearsed: dict[str, bool] = {}
         self.filled: set[str] = set()  # setup forms filled ahead
         self.ahead: set[str] = set()  # screens whose ``ahead()`` has run
         self.text_fields = False  # what a first text field loads, loaded
@@ -214,14 +215,19 @@ class WarmUp:
         game it resumes (``Resumable.rehearse``), so the tap finds its rows made and their texts
         drawn (the Resume's own fill then changes little: 70 to 100 ms a Resume here before)."""
         screen = self.screens.get(first) if first else None
-        if (self._resume is None or self._resume.rehearse is None or ui.name in self.rehearsed or screen is None
+        if (self._resume is None or self._resume.rehearse is None or self.rehearsed.get(ui.name) or screen is None
                 or not getattr(screen, "rehearses", False)):
             return None
-        self.rehearsed.add(ui.name)
+        if ui.name in self.rehearsed:  # a piece later, its labels laid out: their texts rendered
+            self.rehearsed[ui.name] = True
+            render = getattr(screen, "render_texts", None)
+            return f"{first} texts rendered ({render()})" if render is not None else None
+        self.rehearsed[ui.name] = False
         try:
             self._resume.rehearse(screen)
         except Exception:  # the Resume's own fill redraws it, and shows what fails there
             log.exception("filling %s with the game to resume failed", first)
+            self.rehearsed[ui.name] = True
             return first + " rehearsal failed"
         return first + " rehearsed"
 

@@ -65,3 +65,22 @@ def test_the_sizes_tried_and_left_are_never_rendered(renders):
     kept is rendered."""
     texture = textures.fitted_texture("A very long name of a territory, fitted", 30, 150)
     assert texture.width <= 150 and renders == ["A very long name of a territory, fitted"]
+
+
+def test_a_screens_labels_are_rendered_ahead_and_once(renders):
+    """Issue 13: a screen filled ahead with what its tap will show (a Resume's rehearsal,
+    warm_up.py) had its labels' texts laid out but rendered in the frame of that tap (35 in a
+    Leonardo Resume's). ``render_labels`` renders each one not rendered yet, and only those."""
+    from kivy.uix.boxlayout import BoxLayout
+    from kivy.uix.label import Label
+
+    box = BoxLayout(size=(600, 100))
+    labels = [Label(text=f"ahead {i}") for i in range(3)] + [Label(text="")]
+    for label in labels:
+        box.add_widget(label)
+    harness.frames(2)  # laid out, each label's text at its size
+    assert renders == [] and all(label.texture.id == 0 for label in labels[:3])  # not rendered: left to the first draw
+    assert textures.render_labels(box) == 3 and sorted(renders) == ["ahead 0", "ahead 1", "ahead 2"]
+    assert textures.render_labels(box) == 0 and len(renders) == 3  # rendered once
+    drawn(*(label.texture for label in labels[:3]))
+    assert len(renders) == 3  # nothing left for the frame

@@ -35,6 +35,13 @@ class BaseScreen(Screen):
         finally:
             self._rehearsal = None
 
+    def render_texts(self) -> int:
+        """After a rehearsal, once its labels are laid out: their texts' pixels rendered now,
+        not in the frame of the tap that shows them (widgets/textures.py)."""
+        from companion.app.widgets.textures import render_labels
+
+        return render_labels(self)
+
     def refresh(self) -> None:
         pass
 

@@ -44,3 +44,18 @@ def rendered(texture: Any) -> Any:
     render that Kivy left for its first draw."""
     texture.bind()
     return texture
+
+
+def render_labels(root: Any) -> int:
+    """The pixels of every label's text under ``root`` rendered now, where Kivy left them for
+    the text's first draw: a screen filled ahead with what its tap will show (a Resume's,
+    ``warm_up.py``) keeps no text for that tap's frame. How many were rendered."""
+    from kivy.uix.label import Label
+
+    done = 0
+    for widget in root.walk(restrict=True):
+        texture = widget.texture if isinstance(widget, Label) else None
+        if texture is not None and not texture.id:  # never bound: its pixels not rendered yet
+            rendered(texture)
+            done += 1
+    return done

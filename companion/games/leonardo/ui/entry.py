@@ -54,7 +54,7 @@ class LeonardoUI:
 
     def attach(self, session: GameSession, hardware: HardwareHub) -> None:
         self.session, self.hardware = session, hardware
-        self.notes = Notes(session.commands, lambda: session.header)
+        self.notes = Notes(lambda: self.session)  # a rehearsal's while home's warm-up fills a screen with it
         self.devices = Devices(session, hardware)
         session.observers.append(self._on_change)
         hardware.restarted.append(self.devices.reopen)

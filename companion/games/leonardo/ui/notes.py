@@ -8,61 +8,65 @@ what they showed before it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from companion.app.game_session import Change
+from companion.app.replayed import Replay
 
 Event = dict[str, Any]
 
 
-class Notes:
-    """``current``: the events since the turn under way began; ``previous``: the turn before."""
+def split(events: Iterable[Event]) -> tuple[list[Event], list[Event]]:
+    """The events of the turn under way and of the one before, from a game's events in order."""
+    current: list[Event] = []
+    previous: list[Event] = []
+    for ev in events:
+        if ev.get("type") == "turn":
+            previous, current = current, []
+        current.append(dict(ev))
+    return current, previous
 
-    def __init__(self, commands: Callable[[], list[dict[str, Any]]] | None = None,
-                 header: Callable[[], dict[str, Any]] | None = None) -> None:
-        self.commands = commands
-        self.header = header
+
+class Notes:
+    """``current``: the events since the turn under way began; ``previous``: the turn before;
+    of the game of ``session()`` (the app's session, or a game read for a rehearsal: home's
+    warm-up, which leaves the open game's notes as they are)."""
+
+    def __init__(self, session: Callable[[], Any] | None = None, game: str = "leonardo") -> None:
+        self.session, self.game = session, game
         self._current: list[Event] = []
         self._previous: list[Event] = []
         self.stale = False
+        self.state: Any = None  # the state the notes lead to
+        self.replay = Replay()
 
     def note(self, change: Change) -> None:
+        self.state = change.state
         if change.kind == "new":
             self._current, self._previous, self.stale = [], [], False
         elif change.kind == "command" and not self.stale:
-            self._take(change.events)
+            for ev in change.events:
+                if ev.get("type") == "turn":
+                    self._previous, self._current = self._current, []
+                self._current.append(dict(ev))
         else:  # resume, undo, redo: rebuilt when asked
             self.stale = True
 
-    def _take(self, events: Any) -> None:
-        for ev in events:
-            if ev.get("type") == "turn":
-                self._previous, self._current = self._current, []
-            self._current.append(dict(ev))
-
-    def _rebuild(self) -> None:
-        from companion.games.leonardo.game import GAME
-
-        self._current, self._previous, self.stale = [], [], False
-        if self.commands is None or self.header is None:
-            return
-        try:
-            state = GAME.new_game(self.header())
-            for command in self.commands():
-                state, events = GAME.apply(state, GAME.command_from_dict(dict(command)))
-                self._take(events)
-        except Exception:  # a journal that cannot be replayed here: no notes, never a crash
-            self._current, self._previous = [], []
+    def _both(self) -> tuple[list[Event], list[Event]]:
+        session = self.session() if self.session is not None else None
+        if (session is None or getattr(session.game, "name", None) != self.game
+                or (session.state is self.state and not self.stale)):
+            return self._current, self._previous  # (another game open: the notes kept)
+        both = split(self.replay.events(session))
+        if session.state is self.state:  # the open game's, rebuilt after a resume, an undo or a redo
+            (self._current, self._previous), self.stale = both, False
+        return both
 
     @property
     def current(self) -> list[Event]:
-        if self.stale:
-            self._rebuild()
-        return list(self._current)
+        return list(self._both()[0])
 
     @property
     def previous(self) -> list[Event]:
-        if self.stale:
-            self._rebuild()
-        return list(self._previous)
+        return list(self._both()[1])

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from companion.app.game_session import Change, GameSession
+from companion.app.replayed import Replay
 
 Event = dict[str, Any]
 
@@ -26,13 +27,18 @@ def this_turn(events: Iterable[Event]) -> list[Event]:
 
 
 class Notes:
-    """``turn_events``: the open game's events since its turn began."""
+    """``turn_events``: the open game's events since its turn began (``state``: the state they
+    lead to)."""
 
-    def __init__(self) -> None:
+    def __init__(self, game: str = "magnate") -> None:
+        self.game = game
         self.turn_events: list[Event] = []
         self.stale = False
+        self.state: Any = None
+        self.replay = Replay()
 
     def note(self, change: Change) -> None:
+        self.state = change.state
         if change.kind in ("resume", "undo"):
             self.stale = True
         elif change.kind == "new":
@@ -41,23 +47,11 @@ class Notes:
             self.turn_events = this_turn([*self.turn_events, *change.events])
 
     def events(self, session: GameSession) -> list[Event]:
-        if self.stale:
-            self.turn_events = this_turn(replayed(session))
-            self.stale = False
-        return list(self.turn_events)
-
-
-def replayed(session: GameSession) -> list[Event]:
-    """Every event of the open game, from its header and the journal's commands in effect."""
-    game = session.game
-    if game is None or not session.has_game:
-        return []
-    out: list[Event] = []
-    try:
-        state = game.new_game(session.header)
-        for command in session.commands():
-            state, events = game.apply(state, game.command_from_dict(dict(command)))
-            out.extend(events)
-    except Exception:  # a journal the rules no longer read: no lines rather than a crash
-        return []
-    return out
+        """The turn's events of ``session``'s game: the open game's, or a game read for a
+        rehearsal (home's warm-up), which leaves the open game's notes as they are."""
+        if getattr(session.game, "name", None) != self.game or (session.state is self.state and not self.stale):
+            return list(self.turn_events)  # (another game open: the notes kept)
+        turn = this_turn(self.replay.events(session))
+        if session.state is self.state:  # the open game's, rebuilt after a resume or an undo
+            self.turn_events, self.stale = turn, False
+        return list(turn)
