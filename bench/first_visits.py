@@ -18,7 +18,9 @@ switches games), and a fifth as a table that starts the app again mid-game: Resu
 journal whose one game is unfinished (in place of the pick and the Start; "resume" in the
 row "resume"), and a sixth with its first tap ``--pace`` seconds after the first frames, while
 the journal opened behind them may still be opening (every other case waits for it first; the
-bench says how often it was open at that tap), a seventh the same with a Resume. Medians over
+bench says how often it was open at that tap), a seventh the same with a Resume, an eighth a
+Resume of a game left late in its course (``LATE`` commands: the lines of the turn its screen
+shows come from a replay of the game). Medians over
 the runs, against the 50 ms goal, and against the baseline of ``bench_app``: a plain Kivy
 button rewriting 13 labels, timed in the same processes. ``--played N`` gives every app a
 journal that holds N finished Magnifico games played command by command besides (played.py),
@@ -48,7 +50,9 @@ GOAL_MS = 50.0
 # each case: paced or taken at once, and the child's flags (the journal's earlier game)
 CASES = {"at once": (False, ()), "paced": (True, ()), "new table": (True, ("--new-table",)),
          "other game last": (True, ("--other",)), "resume": (True, ("--resume",)),
-         "journal opening": (True, ("--early",)), "resume, journal opening": (True, ("--resume", "--early"))}
+         "journal opening": (True, ("--early",)), "resume, journal opening": (True, ("--resume", "--early")),
+         "resume, late in the game": (True, ("--resume", "--late"))}
+LATE = 120  # the commands of the unfinished game in the late case (160 to 209 in a whole game here)
 # what each tap is, in the goals' table (bench/goals.py)
 TAPS = {"new": "the game picked on home (its setup form)", "start": "its first Start (the first play screen)",
         "top": "the menu", "settings": "settings", "history": "history", "resume": "Resume (an unfinished game)"}
@@ -61,9 +65,9 @@ JOURNEYS = {
 }
 
 
-def seed_journal(name: str, path: str, key_file: str, games: int = 1) -> None:
-    """``games`` earlier games of ``name`` in the journal (one at most: its first ten demo
-    commands); none leaves the journal as a brand-new table's."""
+def seed_journal(name: str, path: str, key_file: str, games: int = 1, commands: int = 10) -> None:
+    """``games`` earlier games of ``name`` in the journal (one at most: its first ``commands``
+    demo commands); none leaves the journal as a brand-new table's."""
     if not games:
         return
     from companion.core import registry
@@ -75,7 +79,7 @@ def seed_journal(name: str, path: str, key_file: str, games: int = 1) -> None:
     header = game.demo_header(players, 1)
     with Journal(path, key_file=key_file) as journal:
         game_id = journal.new_game(header, meta={"demo": {"seed": 1, "players": players, "game": name}})
-        for _index, command, _state, _events in demo(game, 1, players, header=header, limit=10):
+        for _index, command, _state, _events in demo(game, 1, players, header=header, limit=commands):
             journal.submit(game_id, command)
 
 
@@ -96,11 +100,12 @@ def played_journal(games: int) -> str:
 
 
 def child(journey: str, pace: float, new_table: bool = False, other: bool = False, resume: bool = False,
-          early: bool = False, base: str | None = None) -> None:
+          early: bool = False, base: str | None = None, late: bool = False) -> None:
     """One fresh app: tap the journey's widgets in turn, ``pace`` seconds of idle frames
     before each, and print each tap's time as JSON; with ``new_table`` the journal holds no
     earlier game, with ``other`` an earlier game of another game (the table switches games),
-    with ``resume`` the journal's unfinished game is resumed instead of a new one started.
+    with ``resume`` the journal's unfinished game is resumed instead of a new one started (with
+    ``late`` that game holds LATE commands, not ten).
     The first tap comes once the journal opened behind the first screen is open, unless
     ``early``: then it comes ``pace`` seconds after the first frames, whether or not the
     journal is open yet (0.1 to 0.3 s after the first frame here, longer on a Pi), and the JSON
@@ -126,10 +131,11 @@ def child(journey: str, pace: float, new_table: bool = False, other: bool = Fals
             shutil.copy(os.path.join(base, name), tmp)
     if pace and journey in JOURNEYS and journey != "shell":  # a table that played this game before
         played = next(name for name in JOURNEYS if name != journey) if other else journey
-        seeded = (played, settings.get("database"), settings.get("key_file"), 0 if new_table else 1)
+        seeded = (played, settings.get("database"), settings.get("key_file"), 0 if new_table else 1,
+                  LATE if late else 10)
         if early:  # in another process: seeding here would import the journal's SQLAlchemy ahead of the app
             subprocess.run([sys.executable, "-c", "import sys; from first_visits import seed_journal;"
-                            " seed_journal(sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]))",
+                            " seed_journal(sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]))",
                             *map(str, seeded)], cwd=ROOT / "bench", check=True, timeout=300)
         else:
             seed_journal(*seeded)
@@ -150,7 +156,7 @@ def child(journey: str, pace: float, new_table: bool = False, other: bool = Fals
             time.sleep(0.02)
 
     steps = JOURNEYS[journey]
-    if resume:  # the game left unfinished (its first ten demo commands), resumed
+    if resume:  # the game left unfinished (its first ten demo commands, or LATE), resumed
         steps = ["resume"] + [step for step in steps if step not in ("new_" + journey, "start")]
     for step in steps:
         if step.startswith("@"):  # not a tap: back to a screen before the next one
@@ -190,9 +196,10 @@ def main() -> None:
     parser.add_argument("--other", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--resume", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--early", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--late", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        child(args.child, args.pace, args.new_table, args.other, args.resume, args.early, args.base)
+        child(args.child, args.pace, args.new_table, args.other, args.resume, args.early, args.base, args.late)
         return
     import bytecode
 

@@ -43,7 +43,7 @@ RUNS: list[tuple[str, list[str], list[str]]] = [
     ("bench_app.py", ["--no-start", "--taps", "15"], ["--no-start", "--taps", "7"]),
     ("first_visits.py", ["--runs", "3", "--journeys", "magnifico", "magnate", "leonardo", "--cases", "at once",
                          "paced", "new table", "other game last", "resume", "journal opening",
-                         "resume, journal opening", "--pace", "0.6", "--played", "100"],
+                         "resume, journal opening", "resume, late in the game", "--pace", "0.6", "--played", "100"],
      ["--runs", "1", "--journeys", "magnifico", "magnate", "leonardo", "--cases", "at once", "paced",
       "--pace", "0.6"]),
     ("bench_memory.py", ["--games", "3", "--attribute"], ["--games", "3"]),

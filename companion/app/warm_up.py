@@ -11,7 +11,10 @@ does not make them), then a screen not shown that says it shows an earlier state
 optional ``stale()``: Magnate's city after a command), refreshed so the tap that opens it
 does not; a screen once shown never gets its ``ahead()``. On home: a game to resume read from the journal and the screen Resume opens on
 built, its first fill made (an app started again at a table mid-game read the game, imported
-its rules and built that screen inside the Resume tap, 60 to 95 ms here); the kv files and
+its rules and built that screen inside the Resume tap, 60 to 95 ms here), then that screen
+filled with the game, not opening it (``Resumable.rehearse``), and a piece later its labels'
+texts rendered (the Resume filled it and rendered them in its tap: 70 to 120 ms a Resume
+here, the game's turn replayed for its lines too); the kv files and
 classes of the game the table played last, then its setup form, built and filled (a setup form
 only reads: the seats, the variants, the box's line); then what a session's first text field
 loads (Kivy's clipboard, the theme's images), then the other games' kv files and classes: a
