@@ -373,3 +373,9 @@ class Rehearsal(GameSession):
 
     def new_game(self, game: Game, header: dict[str, Any]) -> str | None:
         raise RuntimeError("a rehearsal never plays")
+
+    def resume(self, game_id: int | None = None, playable: Collection[str] | None = None) -> bool:
+        raise RuntimeError("a rehearsal never plays")  # (before the journal lets go of a game)
+
+    def close(self) -> None:
+        """The journal is the app's session's: it stays open."""

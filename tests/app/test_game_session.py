@@ -121,10 +121,11 @@ def test_a_rehearsal_shows_a_game_not_opened_and_never_plays(tmp_path, toy):
         assert rehearsal.version not in (0, again.version)  # a screen keyed on the version redraws at the Resume
         assert not again.has_game and told == [] and rehearsal.listeners == [] and rehearsal.observers == []
         for play in (lambda: rehearsal.send(pick(toy, 1, 2)), rehearsal.undo, rehearsal.redo,
-                     lambda: rehearsal.new_game(toy, HEADER), lambda: rehearsal.resume(game_id),
+                     lambda: rehearsal.new_game(toy, HEADER), lambda: rehearsal.resume(game_id + 1),
                      lambda: rehearsal.correct({"seat": 0}, 1, "typo")):
             with pytest.raises(RuntimeError, match="never plays"):
                 play()
+        rehearsal.close()  # the journal is the session's: still open
         assert again.resume() and again.view() == rehearsal.view() and again.version != rehearsal.version
         assert len(again.journal.commands(game_id)) == 1  # nothing the rehearsal was asked reached the journal
     finally:
