@@ -274,9 +274,7 @@ class GameSession:
                 if info is None:
                     return False
                 game_id = info.id
-            header = self.journal.header(game_id)
-            game = registry.get(str(header.get("game")))
-            state = self.journal.state(game_id)
+            game, state = self._read(game_id)
         except Exception as err:
             self.last_reason = getattr(err, "message", None) or str(err)
             return False
@@ -288,19 +286,21 @@ class GameSession:
     def peek(self, game_id: int) -> tuple[dict[str, Any], dict[str, Any]]:
         """A game of the journal read without opening it (the journal keeps it read, so opening
         it next does not read it again): its public view and its legal actions."""
-        game = registry.get(str(self.journal.header(game_id).get("game")))
-        state = self.journal.state(game_id)
+        game, state = self._read(game_id)
         return game.public_view(state), game.legal(state)
 
     def rehearsal(self, game_id: int) -> GameSession:
         """A game of the journal read without opening it, as a session of its own that nobody
         listens to and that refuses to play: what home's warm-up fills the screen a Resume opens
         on with (``BaseScreen.rehearse``)."""
-        game = registry.get(str(self.journal.header(game_id).get("game")))
         rehearsal = Rehearsal(self.journal, self.settings)
-        rehearsal.game, rehearsal.game_id, rehearsal.state = game, game_id, self.journal.state(game_id)
+        (rehearsal.game, rehearsal.state), rehearsal.game_id = self._read(game_id), game_id
         rehearsal.version = next(_VERSIONS)
         return rehearsal
+
+    def _read(self, game_id: int) -> tuple[Game, Any]:
+        """A game of the journal: its rules and its state (kept read by the journal)."""
+        return registry.get(str(self.journal.header(game_id).get("game"))), self.journal.state(game_id)
 
     def _leave(self, game_id: int) -> None:
         """The table moves to ``game_id``: the journal lets go of the game it leaves (its
@@ -354,10 +354,8 @@ class GameSession:
 
 
 class Rehearsal(GameSession):
-    """A game read but not open (``GameSession.rehearsal``): it shows, it never plays."""
-
-    def _set_state(self, state: Any, events: Sequence[Event] = (), kind: str = "command") -> None:
-        raise RuntimeError("a rehearsal never plays")  # a screen's fill sent, undid or opened something
+    """A game read but not open (``GameSession.rehearsal``): it shows, it never plays (each way
+    to play writes to the journal, or lets go of a game, before it changes the state)."""
 
     def send(self, command: Any) -> Result:
         raise RuntimeError("a rehearsal never plays")

@@ -243,9 +243,9 @@ class CompanionApp(App):
         """``screen`` filled with the journal's game ``game_id`` as a Resume would show it, the
         game not opened: the screen and its game's UI (its names, its notes) read that game
         for the fill, the app's session stays as it is (GameSession.rehearsal)."""
-        s = self.session
-        ui = self.uis[str(s.journal.header(game_id).get("game"))]
-        rehearsal, kept = s.rehearsal(game_id), getattr(ui, "session", None)
+        rehearsal = self.session.rehearsal(game_id)
+        ui = self.uis[rehearsal.game.name]
+        kept = getattr(ui, "session", None)
         ui.session = rehearsal  # type: ignore[attr-defined]  (each game's UI keeps the session attach() gave it)
         try:
             screen.rehearse(rehearsal)

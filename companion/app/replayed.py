@@ -47,3 +47,11 @@ class Replay:
         if state is not self._state:
             self._events, self._state = replayed(session), state
         return self._events
+
+
+def kept_answers(game: str, state: Any, stale: bool, session: Any) -> bool:
+    """Whether a game's notes, kept up to ``state`` (``stale`` after a resume or an undo),
+    answer for ``session``: its state is theirs and they are up to date, or it is another
+    game's session (theirs stay as they are, none of its events are theirs). Else they are
+    replayed for it: the open game's after a resume or an undo, or a rehearsal's."""
+    return getattr(session.game, "name", None) != game or (session.state is state and not stale)

@@ -12,15 +12,14 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from companion.app.game_session import Change
-from companion.app.replayed import Replay
+from companion.app.replayed import Replay, kept_answers
 
 Event = dict[str, Any]
 
 
-def split(events: Iterable[Event]) -> tuple[list[Event], list[Event]]:
-    """The events of the turn under way and of the one before, from a game's events in order."""
-    current: list[Event] = []
-    previous: list[Event] = []
+def taken(current: list[Event], previous: list[Event], events: Iterable[Event]) -> tuple[list[Event], list[Event]]:
+    """The events of the turn under way and of the one before, ``events`` taken in order after
+    ``current`` and ``previous`` (a ``turn`` event begins a turn; ``current`` grows in place)."""
     for ev in events:
         if ev.get("type") == "turn":
             previous, current = current, []
@@ -46,19 +45,15 @@ class Notes:
         if change.kind == "new":
             self._current, self._previous, self.stale = [], [], False
         elif change.kind == "command" and not self.stale:
-            for ev in change.events:
-                if ev.get("type") == "turn":
-                    self._previous, self._current = self._current, []
-                self._current.append(dict(ev))
+            self._current, self._previous = taken(self._current, self._previous, change.events)
         else:  # resume, undo, redo: rebuilt when asked
             self.stale = True
 
     def _both(self) -> tuple[list[Event], list[Event]]:
         session = self.session() if self.session is not None else None
-        if (session is None or getattr(session.game, "name", None) != self.game
-                or (session.state is self.state and not self.stale)):
-            return self._current, self._previous  # (another game open: the notes kept)
-        both = split(self.replay.events(session))
+        if session is None or kept_answers(self.game, self.state, self.stale, session):
+            return self._current, self._previous
+        both = taken([], [], self.replay.events(session))
         if session.state is self.state:  # the open game's, rebuilt after a resume, an undo or a redo
             (self._current, self._previous), self.stale = both, False
         return both

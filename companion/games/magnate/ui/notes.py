@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from companion.app.game_session import Change, GameSession
-from companion.app.replayed import Replay
+from companion.app.replayed import Replay, kept_answers
 
 Event = dict[str, Any]
 
@@ -49,8 +49,8 @@ class Notes:
     def events(self, session: GameSession) -> list[Event]:
         """The turn's events of ``session``'s game: the open game's, or a game read for a
         rehearsal (home's warm-up), which leaves the open game's notes as they are."""
-        if getattr(session.game, "name", None) != self.game or (session.state is self.state and not self.stale):
-            return list(self.turn_events)  # (another game open: the notes kept)
+        if kept_answers(self.game, self.state, self.stale, session):
+            return list(self.turn_events)
         turn = this_turn(self.replay.events(session))
         if session.state is self.state:  # the open game's, rebuilt after a resume or an undo
             self.turn_events, self.stale = turn, False
