@@ -21,6 +21,7 @@ from kivy.uix.screenmanager import NoTransition
 
 import companion.app.widgets  # noqa: F401  (registers the widget classes the kv files use)
 from companion.app import memory, theme
+from companion.app.drawn_ahead import draw_ahead
 from companion.app.game_session import GameSession
 from companion.app.game_ui import GameUI, call_each, sealed_for_phones
 from companion.app.hardware_hub import HardwareHub
@@ -143,7 +144,7 @@ class CompanionApp(App):
         self.screens["home"]
         self.warm_up = WarmUp(self.screens, self.uis, self._last_game, resumable=self._resumable,
                               ready=self.journal_ready, menu=lambda: dialogs.make_menu(self),
-                              resume_ready=self._resume_readable)
+                              resume_ready=self._resume_readable, draw=draw_ahead)
         manager.bind(current=self._on_screen_changed)
         manager.bind(current=self._on_screen_shown)
         self.bind(in_game=self._on_screen_changed)

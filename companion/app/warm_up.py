@@ -37,7 +37,10 @@ picks that game again, and a game to resume's screens whether or not it is resum
 any of this, on any screen: what an open dialog leads to (``soon``: the menu's correction form,
 the phones' codes), which its tap made (38 to 58 ms for a correction form here). Last, on a
 game's screens once its own pieces are done: the menu, made for the game opened and kept
-closed, which its first opening made in the tap.
+closed, which its first opening made in the tap. With ``draw`` (the app's: ``drawn_ahead.py``),
+each screen filled ahead, and the Resume's screen once rehearsed, is drawn once the piece after,
+not shown: its first frame uploaded its textures and made Mesa's code for what it draws inside
+the tap that showed it (a Magnifico Resume late in the game: about a fifth of its tap here).
 """
 
 from __future__ import annotations
@@ -84,8 +87,9 @@ class WarmUp:
                  text_field: Callable[[], object] | None = None,
                  resumable: Callable[[], Resumable | None] | None = None,
                  ready: Callable[[], bool] | None = None, menu: Callable[[], str | None] | None = None,
-                 resume_ready: Callable[[], bool] | None = None) -> None:
+                 resume_ready: Callable[[], bool] | None = None, draw: Callable[[Any], bool] | None = None) -> None:
         self.screens, self.uis, self.likely = screens, uis, likely
+        self.draw = draw  # draws a screen not shown once (drawn_ahead.py): none when not given
         self.menu = menu
         self.text_field = text_field or _text_field
         self.resumable = resumable
@@ -100,6 +104,7 @@ class WarmUp:
         self.rehearsed: dict[str, bool] = {}
         self.filled: set[str] = set()  # setup forms filled ahead
         self.ahead: set[str] = set()  # screens whose ``ahead()`` has run
+        self._to_draw: list[str] = []  # screens filled ahead (or rehearsed), not drawn since (``draw``)
         self.text_fields = False  # what a first text field loads, loaded
         self.failed: dict[str, str] = {}  # the other games that failed to prepare, and why
         self._soon: list[Callable[[], str | None]] = []  # what the dialog shown leads to (soon())
@@ -117,8 +122,8 @@ class WarmUp:
         game = current.partition(".")[0]
         if "." in current and game in self.uis:
             ui = self.uis[game]
-            return (self._screen_ahead(ui, current) or self.screens.build_next(ui) or self._stale(ui, current)
-                    or self._menu())
+            return (self._screen_ahead(ui, current) or self._drawn(current) or self.screens.build_next(ui)
+                    or self._stale(ui, current) or self._menu())
         if current != "home":
             return None
         if self._likely is None:
@@ -165,8 +170,11 @@ class WarmUp:
     def shown(self, name: str) -> None:
         """The screen ``name`` is shown: it fills with the open game from now on, so its
         ``ahead()`` (a fill for a game not started) never runs on it (a screen built in a tap,
-        before the warm-up reached it, showed an empty board after a later ``ahead()``)."""
+        before the warm-up reached it, showed an empty board after a later ``ahead()``), and it
+        is not drawn ahead: the frames draw it."""
         self.ahead.add(name)
+        if name in self._to_draw:
+            self._to_draw.remove(name)
 
     def opened(self, game: str) -> None:
         """A game is open (started or resumed): the table has chosen. The other games' setup
@@ -210,8 +218,8 @@ class WarmUp:
         if first in self.screens.prepared[ui.name] and first not in self.screens:
             return str(self.screens[first].name)
         if not rest:
-            return self._screen_ahead(ui, "home", first) or self._rehearse(ui, first)
-        return self.screens.build_next(ui) or self._screen_ahead(ui, "home")
+            return self._screen_ahead(ui, "home", first) or self._rehearse(ui, first) or self._drawn("home")
+        return self.screens.build_next(ui) or self._screen_ahead(ui, "home") or self._drawn("home")
 
     def _rehearse(self, ui: GameUI, first: str) -> str | None:
         """Once the screen Resume opens on has made its first fill: that screen filled with the
@@ -226,6 +234,7 @@ class WarmUp:
             render = getattr(screen, "render_texts", None)
             return f"{first} texts rendered ({render()})" if render is not None else None
         self.rehearsed[ui.name] = False
+        self._draw_later(first)  # again: drawn with the game's texts
         try:
             self._resume.rehearse(screen)
         except Exception:  # the Resume's own fill redraws it, and shows what fails there
@@ -268,7 +277,29 @@ class WarmUp:
             if name not in self.ahead and name != current and screen is not None and hasattr(screen, "ahead"):
                 self.ahead.add(name)
                 screen.ahead()
+                self._draw_later(name)
                 return name + " ahead"
+        return None
+
+    def _draw_later(self, name: str) -> None:
+        if self.draw is not None and name not in self._to_draw:
+            self._to_draw.append(name)
+
+    def _drawn(self, current: str) -> str | None:
+        """The next screen filled ahead (or rehearsed) and not shown, drawn once (``draw``,
+        drawn_ahead.py): its first frame uploaded its textures and made the renderer's code for
+        what it draws inside the tap that showed it (Magnifico's map: 20 ms and more here)."""
+        while self._to_draw and self.draw is not None:
+            name = self._to_draw.pop(0)
+            screen = self.screens.get(name)
+            if screen is None or name == current:
+                continue
+            try:
+                if self.draw(screen):
+                    return name + " drawn"
+            except Exception:  # its first frame draws it, and shows what fails there
+                log.exception("drawing %s ahead failed", name)
+                return name + " drawing failed"
         return None
 
     def _stale(self, ui: GameUI, current: str) -> str | None:

@@ -700,3 +700,47 @@ def test_a_table_choosing_its_game_finds_each_setup_form_made_and_lets_go_of_the
     assert seen["home again"] == kept
     assert seen["again"] == "magnifico.new_game"
 
+
+
+def test_a_screen_filled_ahead_is_drawn_once_the_piece_after(caplog):
+    """Issue 13: the first frame of a screen uploaded its textures and made the software
+    renderer's code for what it draws inside the tap that showed it (a Magnifico Resume late in
+    the game: some 260 million instructions of LLVM in its tap). With ``draw`` given, each
+    screen filled ahead is drawn once the piece after its fill (drawn_ahead.py); never a screen
+    shown since; a screen the drawing refuses is passed over, and one that fails is logged."""
+    drawn: list[str] = []
+    uis = {"magnate": FakeUI("magnate", ("new_game", "setup", "turn", "city"), ahead=("setup", "turn", "city"))}
+    table = Table(uis)
+    table.warm.draw = lambda screen: drawn.append(screen.name) or screen.name != "magnate.city"
+    table.screens["magnate.new_game"]
+    steps = [table.warm.step("magnate.new_game") for _ in range(5)]
+    assert steps == ["magnate.setup", "magnate.setup ahead", "magnate.setup drawn", "magnate.turn", "magnate.turn ahead"]
+    table.warm.shown("magnate.turn")  # its Start came first: the frames draw it
+    steps = [table.warm.step("magnate.turn") for _ in range(4)]
+    assert steps == ["magnate.city", "magnate.city ahead", None, None]  # the city refused: nothing more
+    assert drawn == ["magnate.setup", "magnate.city"]
+
+    def fails(screen: object) -> bool:
+        raise ValueError("a colour left empty")
+
+    table = Table({"magnate": FakeUI("magnate", ("new_game", "setup"), ahead=("setup",))})
+    table.warm.draw = fails
+    table.screens["magnate.new_game"]
+    steps = [table.warm.step("magnate.new_game") for _ in range(4)]
+    assert steps == ["magnate.setup", "magnate.setup ahead", "magnate.setup drawing failed", None]
+    assert "drawing magnate.setup ahead failed" in caplog.text
+
+
+def test_the_screen_a_resume_opens_on_is_drawn_after_its_rehearsal():
+    """The Resume's screen is drawn with the game it resumes: after its rehearsal and its
+    texts, not after its first fill for a game not started; again after the next rehearsal."""
+    drawn: list[str] = []
+    uis = {"leonardo": FakeUI("leonardo", ("new_game", "board"), ahead=("board",))}
+    table = Table(uis, last=["leonardo"], resume=Resumable("leonardo", lambda: "leonardo.board", lambda screen: None))
+    table.warm.draw = lambda screen: drawn.append(screen.name) or True
+    steps = [table.warm.step("home") for _ in range(7)]
+    assert steps == ["leonardo", "leonardo read", "leonardo.board", "leonardo.board ahead", "leonardo.board rehearsed",
+                     "leonardo.board drawn", "leonardo.new_game"]
+    table.warm.home_again()
+    assert "leonardo.board drawn" in [table.warm.step("home") for _ in range(4)]
+    assert drawn == ["leonardo.board"] * 2
