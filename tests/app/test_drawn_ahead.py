@@ -78,3 +78,28 @@ def test_a_widget_with_an_empty_colour_is_not_drawn_and_the_frames_go_on(app):
     colour.rgba = (0, 1, 0, 1)
     assert draw_ahead(widget)
     harness.frames(1)
+
+
+def test_what_is_drawn_ahead_never_reaches_a_shown_frame(app):
+    """The drawing lands in the back buffer; the next frame clears it before it draws the window,
+    and only such a frame is ever flipped to the screen."""
+    from kivy.graphics.opengl import GL_RGBA, GL_UNSIGNED_BYTE, glReadPixels
+
+    w, h = Window.size
+    red = Widget(size=(w, h))
+    with red.canvas:
+        Color(1, 0, 0, 1)
+        Rectangle(size=(w, h))
+
+    def centre() -> bytes:
+        return bytes(glReadPixels(w // 2, h // 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE))[:3]
+
+    Window.canvas.ask_update()
+    harness.frames(1)
+    shown = centre()
+    assert shown != b"\xff\x00\x00"
+    assert draw_ahead(red)
+    assert centre() == b"\xff\x00\x00"  # in the back buffer, which is not on the screen
+    Window.canvas.ask_update()
+    harness.frames(1)
+    assert centre() == shown
