@@ -298,6 +298,16 @@ class GameSession:
         rehearsal.version = next(_VERSIONS)
         return rehearsal
 
+    def opening(self, header: dict[str, Any]) -> GameSession:
+        """The game a Start with ``header`` would begin, not started (nothing reaches the
+        journal): a rehearsal carrying that header, what a game's setup form fills the screen
+        its Start opens on with, ahead (CompanionError when the rules refuse the header)."""
+        game = registry.get(str(header.get("game")))
+        rehearsal = Rehearsal(self.journal, self.settings, header)
+        rehearsal.game, rehearsal.state = game, game.new_game(header)  # as the journal begins it
+        rehearsal.version = next(_VERSIONS)
+        return rehearsal
+
     def _read(self, game_id: int) -> tuple[Game, Any]:
         """A game of the journal: its rules and its state (kept read by the journal)."""
         return registry.get(str(self.journal.header(game_id).get("game"))), self.journal.state(game_id)
@@ -355,7 +365,16 @@ class GameSession:
 
 class Rehearsal(GameSession):
     """A game read but not open (``GameSession.rehearsal``): it shows, it never plays (each way
-    to play writes to the journal, or lets go of a game, before it changes the state)."""
+    to play writes to the journal, or lets go of a game, before it changes the state); or a
+    game not begun yet (``GameSession.opening``), which carries its own header."""
+
+    def __init__(self, journal: Any, settings: Readable, header: dict[str, Any] | None = None):
+        super().__init__(journal, settings)
+        self._header = header
+
+    @property
+    def header(self) -> dict[str, Any]:
+        return self._header if self._header is not None else super().header
 
     def send(self, command: Any) -> Result:
         raise RuntimeError("a rehearsal never plays")

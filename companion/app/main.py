@@ -28,7 +28,7 @@ from companion.app.hardware_hub import HardwareHub
 from companion.app.idle_collector import IdleCollector
 from companion.app.warm_up import QUIET as WARM_QUIET
 from companion.app.warm_up import TICK as WARM_TICK
-from companion.app.warm_up import Resumable, WarmUp
+from companion.app.warm_up import Opening, Resumable, WarmUp
 from companion.app.phone_link import PhoneLink
 from companion.app.i18n import LANGUAGES, Translations
 from companion.app.late_journal import LateJournal
@@ -41,6 +41,7 @@ from companion.app.widgets import dialogs
 from companion.core.game import Game
 from companion.core.i18n import localize_param, localized
 from companion.core.resources import kv_path
+from companion.errors import CompanionError
 
 
 TIDY_AFTER = 0.5  # seconds after a game ends or is left: the new screen is drawn by then
@@ -144,7 +145,8 @@ class CompanionApp(App):
         self.screens["home"]
         self.warm_up = WarmUp(self.screens, self.uis, self._last_game, resumable=self._resumable,
                               ready=self.journal_ready, menu=lambda: dialogs.make_menu(self),
-                              resume_ready=self._resume_readable, draw=draw_ahead)
+                              resume_ready=self._resume_readable, draw=draw_ahead,
+                              opening=self._opening)
         manager.bind(current=self._on_screen_changed)
         manager.bind(current=self._on_screen_shown)
         self.bind(in_game=self._on_screen_changed)
@@ -244,7 +246,28 @@ class CompanionApp(App):
         """``screen`` filled with the journal's game ``game_id`` as a Resume would show it, the
         game not opened: the screen and its game's UI (its names, its notes) read that game
         for the fill, the app's session stays as it is (GameSession.rehearsal)."""
-        rehearsal = self.session.rehearsal(game_id)
+        self._fill(self.session.rehearsal(game_id), screen)
+
+    def _opening(self, ui: GameUI) -> Opening | None:
+        """The screen a Start from ``ui``'s setup form would open on, as the form stands now,
+        with what fills it with the game that Start would begin, not started (the form's
+        ``fields``, the UI's ``header``, GameSession.opening); None when the form's Start would
+        be refused (it says why in its tap) or the game offers no header."""
+        form = self.screens.get(ui.new_game_screen)
+        fields, header = getattr(form, "fields", None), getattr(ui, "header", None)
+        if self.session is None or fields is None or header is None:
+            return None
+        try:
+            rehearsal = self.session.opening(header(**fields()))
+        except CompanionError:
+            return None
+        return Opening(ui.screen_for(rehearsal.view(), rehearsal.legal()),
+                       lambda screen: self._fill(rehearsal, screen))
+
+    def _fill(self, rehearsal: GameSession, screen: Any) -> None:
+        """``screen`` filled from ``rehearsal``, a game not open: the screen and its game's UI
+        read it for the fill, then the app's session again."""
+        assert rehearsal.game is not None
         ui = self.uis[rehearsal.game.name]
         kept = getattr(ui, "session", None)
         ui.session = rehearsal  # type: ignore[attr-defined]  (each game's UI keeps the session attach() gave it)

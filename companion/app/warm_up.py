@@ -73,6 +73,14 @@ class Resumable(NamedTuple):
     rehearse: Callable[[Any], None] | None = None  # fills that screen with the game, not opening it
 
 
+class Opening(NamedTuple):
+    """The screen a Start from the setup form shown would open on, and what fills it with the
+    game that Start would begin, not starting it."""
+
+    screen: str
+    rehearse: Callable[[Any], None]
+
+
 class WarmUp:
     """``step(current)`` does the next piece of work for the screen ``current`` shows, if
     there is one, and says what it did (a screen's name, or a game prepared), else None.
@@ -87,8 +95,12 @@ class WarmUp:
                  text_field: Callable[[], object] | None = None,
                  resumable: Callable[[], Resumable | None] | None = None,
                  ready: Callable[[], bool] | None = None, menu: Callable[[], str | None] | None = None,
-                 resume_ready: Callable[[], bool] | None = None, draw: Callable[[Any], bool] | None = None) -> None:
+                 resume_ready: Callable[[], bool] | None = None, draw: Callable[[Any], bool] | None = None,
+                 opening: Callable[[GameUI], Opening | None] | None = None) -> None:
         self.screens, self.uis, self.likely = screens, uis, likely
+        self.opening = opening  # on a setup form: the Start's screen and its fill (none when not given)
+        self._openings: dict[str, Opening | None] = {}  # setup forms shown: their Start's, asked once a visit
+        self._opened: dict[str, bool] = {}  # those whose Start's screen was filled with it: its texts rendered yet
         self.draw = draw  # draws a screen not shown once (drawn_ahead.py): none when not given
         self.menu = menu
         self.text_field = text_field or _text_field
@@ -122,7 +134,8 @@ class WarmUp:
         game = current.partition(".")[0]
         if "." in current and game in self.uis:
             ui = self.uis[game]
-            return (self._screen_ahead(ui, current) or self._drawn(current) or self.screens.build_next(ui)
+            return (self._screen_ahead(ui, current) or self._start_ahead(ui, current) or self._drawn(current)
+                    or self.screens.build_next(ui)
                     or self._stale(ui, current) or self._menu())
         if current != "home":
             return None
@@ -175,6 +188,8 @@ class WarmUp:
         self.ahead.add(name)
         if name in self._to_draw:
             self._to_draw.remove(name)
+        self._openings.pop(name, None)  # a setup form: its Start's screen filled again this visit
+        self._opened.pop(name, None)
 
     def opened(self, game: str) -> None:
         """A game is open (started or resumed): the table has chosen. The other games' setup
@@ -242,6 +257,47 @@ class WarmUp:
             self.rehearsed[ui.name] = True
             return first + " rehearsal failed"
         return first + " rehearsed"
+
+    def _start_ahead(self, ui: GameUI, current: str) -> str | None:
+        """On ``ui``'s setup form, once a visit: the screen its Start would open on built, its
+        first fill made, then filled with the game the form would begin as it stands
+        (``Opening``), and a piece later its labels' texts rendered. The Start tap made that
+        fill (its rows, its texts) for the first time: the Start then changes only what the
+        form changed since (the names typed meanwhile)."""
+        if self.opening is None or current != ui.new_game_screen or self._opened.get(current):
+            return None
+        if current not in self._openings:
+            try:
+                self._openings[current] = self.opening(ui)
+            except Exception:  # the Start fills its screen in its tap, and shows what fails there
+                log.exception("reading what %s would start failed", current)
+                self._openings[current] = None
+            return current + " opening"
+        opening = self._openings[current]
+        if opening is None or opening.screen not in self.screens.prepared.get(ui.name, ()):
+            return None
+        first = opening.screen
+        if first not in self.screens:
+            return str(self.screens[first].name)
+        screen = self.screens[first]
+        if not getattr(screen, "rehearses", False):
+            return None
+        if current in self._opened:  # a piece later, its labels laid out: their texts rendered
+            self._opened[current] = True
+            render = getattr(screen, "render_texts", None)
+            return f"{first} texts rendered ({render()})" if render is not None else None
+        piece = self._screen_ahead(ui, current, first)
+        if piece is not None:
+            return piece
+        self._opened[current] = False
+        self._draw_later(first)  # drawn with the game's texts
+        try:
+            opening.rehearse(screen)
+        except Exception:  # the Start's own fill redraws it, and shows what fails there
+            log.exception("filling %s with the game %s would start failed", first, current)
+            self._opened[current] = True
+            return first + " opening failed"
+        return first + " opened"
 
     def _text_fields(self) -> str | None:
         """Once: what the first text field of a session loads (Kivy's clipboard, the theme's

@@ -10,6 +10,7 @@ import pytest
 from companion.app.game_session import Change, GameSession
 from companion.app.memory_journal import MemoryJournal
 from companion.core import registry
+from companion.errors import CompanionError
 from companion.storage.journal import Journal
 from tests.family.test_a_new_game import forget_toy, install_toy
 
@@ -130,6 +131,27 @@ def test_a_rehearsal_shows_a_game_not_opened_and_never_plays(tmp_path, toy):
         assert len(again.journal.commands(game_id)) == 1  # nothing the rehearsal was asked reached the journal
     finally:
         again.close()
+
+def test_an_opening_shows_the_game_a_start_would_begin_and_starts_nothing(session, toy):
+    """Issue 13: on a setup form, the warm-up fills the screen its Start opens on from the game
+    that Start would begin (``opening``): the state the journal would begin it with, the header
+    it carries; nothing reaches the journal, nobody is told, and it refuses every command."""
+    told: list[object] = []
+    session.listeners.append(lambda: told.append("redraw"))
+    session.observers.append(told.append)
+    opening = session.opening(HEADER)
+    assert opening.header == HEADER and opening.game is toy and opening.game_id is None
+    assert opening.legal()["to_act"] == [0, 1] and opening.view()["picked"] == []
+    assert opening.version not in (0, session.version)
+    assert not session.has_game and told == [] and session.journal.games() == []
+    for play in (lambda: opening.send(pick(toy, 0, 2)), opening.undo, lambda: opening.new_game(toy, HEADER)):
+        with pytest.raises(RuntimeError, match="never plays"):
+            play()
+    assert session.new_game(toy, HEADER) is None  # the Start: the same game, now begun
+    assert session.view() == opening.view() and session.legal() == opening.legal()
+    with pytest.raises(CompanionError):  # a header the Start would be refused for
+        session.opening({**HEADER, "game": "no such game"})
+
 
 def test_resume_offers_the_last_unfinished_game_of_any_game(tmp_path, toy):
     game_id = left_unfinished(tmp_path, toy)

@@ -17,7 +17,7 @@ import pytest
 
 from companion.app import harness
 from companion.app.screen_book import Screens
-from companion.app.warm_up import Resumable, WarmUp
+from companion.app.warm_up import Opening, Resumable, WarmUp
 
 from .screen_fakes import FakeUI, Manager
 
@@ -744,3 +744,66 @@ def test_the_screen_a_resume_opens_on_is_drawn_after_its_rehearsal():
     table.warm.home_again()
     assert "leonardo.board drawn" in [table.warm.step("home") for _ in range(4)]
     assert drawn == ["leonardo.board"] * 2
+
+
+def test_on_a_setup_form_the_screen_its_start_opens_on_is_filled_with_that_game_ahead(caplog):
+    """Issue 13: a first Start filled its play screen with the game for the first time in its
+    tap: its rows made and their texts rendered (a Leonardo Start: 186 million instructions
+    here, 26 texts). On a setup form, once a visit, the screen its Start would open on is built
+    first, given its first fill, then filled with the game the form would begin as it stands
+    (``Opening``: nothing started), its texts rendered a piece later, then drawn; a visit of
+    the form again does it again (the form may have changed). A form whose Start would be
+    refused has none; one that fails is logged, and the Start fills its screen as before."""
+    asked: list[str] = []
+    filled: list[str] = []
+    drawn: list[str] = []
+
+    def opening(ui: FakeUI) -> Opening:
+        asked.append(ui.name)
+        return Opening("magnate.setup", lambda screen: filled.append(screen.name))
+
+    table = Table({"magnate": FakeUI("magnate", ("new_game", "turn", "setup"), ahead=("turn", "setup"))})
+    table.warm.opening, table.warm.draw = opening, lambda screen: drawn.append(screen.name) or True
+    table.screens["magnate.new_game"]
+    steps = [table.warm.step("magnate.new_game") for _ in range(9)]
+    assert steps == ["magnate.new_game opening", "magnate.setup", "magnate.setup ahead", "magnate.setup opened",
+                     "magnate.setup drawn", "magnate.turn", "magnate.turn ahead", "magnate.turn drawn", None]
+    assert asked == ["magnate"] and filled == ["magnate.setup"] and drawn == ["magnate.setup", "magnate.turn"]
+    assert table.warm.step("magnate.turn") is None and asked == ["magnate"]  # only on the form
+    table.screens["magnate.setup"].render_texts = lambda: 3
+    table.warm.shown("magnate.new_game")  # the table is on the form again
+    steps = [table.warm.step("magnate.new_game") for _ in range(5)]
+    assert steps == ["magnate.new_game opening", "magnate.setup opened", "magnate.setup texts rendered (3)",
+                     "magnate.setup drawn", None]
+    assert filled == ["magnate.setup"] * 2 and table.screens["magnate.setup"].aheads == 1
+
+    table = Table({"magnate": FakeUI("magnate", ("new_game", "setup"), ahead=("setup",))})
+    table.warm.opening = lambda ui: None  # the form's Start would be refused: its tap says why
+    table.screens["magnate.new_game"]
+    steps = [table.warm.step("magnate.new_game") for _ in range(4)]
+    assert steps == ["magnate.new_game opening", "magnate.setup", "magnate.setup ahead", None]
+
+    def unreadable(ui: FakeUI) -> Opening:
+        raise KeyError("a box profile the form did not expect")
+
+    def fails(screen: object) -> None:
+        raise KeyError("a seat the fill did not expect")
+
+    for broken, said, step in ((unreadable, "reading what magnate.new_game would start failed", None),
+                               (lambda ui: Opening("magnate.setup", fails),
+                                "filling magnate.setup with the game magnate.new_game would start failed",
+                                "magnate.setup opening failed")):
+        table = Table({"magnate": FakeUI("magnate", ("new_game", "setup"), ahead=("setup",))})
+        table.warm.opening = broken
+        table.screens["magnate.new_game"]
+        steps = [table.warm.step("magnate.new_game") for _ in range(5)]
+        assert steps[0] == "magnate.new_game opening" and said in caplog.text
+        assert [s for s in steps[1:] if s is not None] == ["magnate.setup", "magnate.setup ahead"] + [step] * (step is not None)
+
+    table = Table({"magnate": FakeUI("magnate", ("new_game", "setup"), ahead=("setup",))})
+    table.warm.opening = opening
+    table.screens["magnate.setup"].rehearses = False  # a screen whose fill starts work (built first here)
+    table.screens["magnate.new_game"]
+    steps = [table.warm.step("magnate.new_game") for _ in range(4)]
+    assert steps == ["magnate.setup ahead", "magnate.new_game opening", None, None]
+    assert filled == ["magnate.setup"] * 2

@@ -154,20 +154,28 @@ class LeonardoUI:
             return texts.t(lang, "leonardo.new_game.box_partial", n=missing), True
         return texts.t(lang, "leonardo.new_game.box_complete", name=profile.get("name") or ""), True
 
-    def new_game(self, *, seats: list[dict[str, Any]], variants: dict[str, Any], end_at: str | None = None,
-                 profile: dict[str, Any] | None = None) -> Any:
-        """Start a game from the new-game form; the reason when it cannot start. The header
-        carries the whole box profile (``GAME.box.load``), so a record says which box it was
-        played with; ``profile`` replaces the table's own (the screenshots' invented box)."""
-        s = self.session
-        assert s is not None
-        try:
-            box = GAME.box.load(profile) if profile is not None else s.box(GAME)
-        except CompanionError as err:
-            return err.message
+    def header(self, *, seats: list[dict[str, Any]], variants: dict[str, Any], end_at: str | None = None,
+               profile: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The header a Start from the new-game form begins the game with (CompanionError when
+        the box cannot be read). It carries the whole box profile (``GAME.box.load``), so a
+        record says which box it was played with; ``profile`` replaces the table's own (the
+        screenshots' invented box)."""
+        assert self.session is not None
+        box = GAME.box.load(profile) if profile is not None else self.session.box(GAME)
         header: dict[str, Any] = {"game": GAME.name, "format": 1, "seats": seats, "variants": variants, **box}
         if end_at:
             header["end_at"] = end_at
+        return header
+
+    def new_game(self, *, seats: list[dict[str, Any]], variants: dict[str, Any], end_at: str | None = None,
+                 profile: dict[str, Any] | None = None) -> Any:
+        """Start a game from the new-game form (``header``); the reason when it cannot start."""
+        s = self.session
+        assert s is not None
+        try:
+            header = self.header(seats=seats, variants=variants, end_at=end_at, profile=profile)
+        except CompanionError as err:
+            return err.message
         return s.new_game(GAME, header)
 
     # -- what the screens share ------------------------------------------------------------------

@@ -121,6 +121,11 @@ class MagnateUI:
         assert self.session is not None
         return self.session.box(GAME)
 
+    def header(self, *, seats: list[dict[str, Any]], variants: dict[str, Any]) -> dict[str, Any]:
+        """The header a Start from the form begins the game with (CompanionError when the box
+        profile cannot be read)."""
+        return {"game": GAME.name, "format": 1, "seats": seats, "variants": variants, **self.box()}
+
     def new_game(self, *, seats: list[dict[str, Any]], variants: dict[str, Any]) -> Any:
         """Start a game from the form; the reason when it cannot start (None when it started)."""
         from companion.errors import CompanionError
@@ -128,10 +133,9 @@ class MagnateUI:
         s = self.session
         assert s is not None
         try:
-            box = self.box()
+            header = self.header(seats=seats, variants=variants)
         except CompanionError as err:
             return err.message
-        header = {"game": GAME.name, "format": 1, "seats": seats, "variants": variants, **box}
         self.roll = RollEntry()
         return s.new_game(GAME, header)
 

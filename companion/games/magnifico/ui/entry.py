@@ -197,6 +197,15 @@ class MagnificoUI:
         key = "new_game.box_verified" if box["map"].get("verified") else "new_game.box_default"
         return texts.t(lang, key)
 
+    def header(self, *, seats: list[dict[str, Any]], variants: dict[str, Any], target: int,
+               soldiers: int) -> dict[str, Any]:
+        """The header a Start from the setup form begins the game with (CompanionError when
+        the table's box cannot be read)."""
+        assert self.session is not None
+        box = self.session.box(GAME)
+        return {"game": GAME.name, "format": 1, "seats": seats, "variants": variants, "target": target,
+                "soldiers_per_army": soldiers, "map": box["map"], "cards": box["cards"]}
+
     def new_game(self, *, seats: list[dict[str, Any]], variants: dict[str, Any], target: int,
                  soldiers: int) -> str | None:
         """Start a game from the setup form; the reason when it cannot start."""
@@ -205,11 +214,9 @@ class MagnificoUI:
         s = self.session
         assert s is not None
         try:
-            box = s.box(GAME)
+            header = self.header(seats=seats, variants=variants, target=target, soldiers=soldiers)
         except CompanionError as err:
             return err.message
-        header = {"game": GAME.name, "format": 1, "seats": seats, "variants": variants, "target": target,
-                  "soldiers_per_army": soldiers, "map": box["map"], "cards": box["cards"]}
         return s.new_game(GAME, header)
 
     # -- names from the open game's header -------------------------------------------------

@@ -110,9 +110,12 @@ class LeonardoNewGameScreen(LeonardoScreen, SeatsForm):
     def open_box(self) -> None:
         self.app.go("leonardo.box")
 
+    def fields(self) -> dict[str, Any]:
+        """What the form's Start sends (``ui.new_game``, ``ui.header``), as it stands now."""
+        return {"seats": self.seat_list(), "variants": dict(self.variants), "end_at": self.end_at()}
+
     def start(self, profile: dict[str, Any] | None = None) -> bool:
-        reason = self.ui.new_game(seats=self.seat_list(), variants=dict(self.variants), end_at=self.end_at(),
-                                  profile=profile)
+        reason = self.ui.new_game(**self.fields(), profile=profile)
         if reason:
             self.app.toast(self.app.reason(reason))
             return False

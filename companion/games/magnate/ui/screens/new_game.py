@@ -77,8 +77,12 @@ class MagnateNewGameScreen(MagnateScreen, SeatsForm):
         return [{"name": s["name"] or self.app.t("new_game.default_name", n=i + 1), "color": s["color"]}
                 for i, s in enumerate(self.seats)]
 
+    def fields(self) -> dict[str, Any]:
+        """What the form's Start sends (``ui.new_game``, ``ui.header``), as it stands now."""
+        return {"seats": self.seat_list(), "variants": dict(self.variants)}
+
     def start(self) -> None:
-        reason = self.ui.new_game(seats=self.seat_list(), variants=dict(self.variants))
+        reason = self.ui.new_game(**self.fields())
         if reason:
             self.app.toast(self.app.reason(reason))
             return

@@ -1,6 +1,8 @@
 """Magnifico's setup form: seats in clockwise order with names and army colours, variants,
 target, box."""
 
+from typing import Any
+
 from kivy.properties import DictProperty, ListProperty, NumericProperty, StringProperty
 
 from companion.app import theme
@@ -86,11 +88,13 @@ class MagnificoNewGameScreen(MagnificoScreen, SeatsForm):
             for i, s in enumerate(self.seats)
         ]
 
+    def fields(self) -> dict[str, Any]:
+        """What the form's Start sends (``ui.new_game``, ``ui.header``), as it stands now."""
+        return {"seats": self.seat_list(), "variants": dict(self.variants), "target": int(self.target),
+                "soldiers": int(self.soldiers)}
+
     def start(self):
-        reason = self.ui.new_game(
-            seats=self.seat_list(), variants=dict(self.variants), target=int(self.target),
-            soldiers=int(self.soldiers),
-        )
+        reason = self.ui.new_game(**self.fields())
         if reason:
             self.app.toast(self.app.reason(reason))
             return

@@ -1,0 +1,109 @@
+"""A Start opened ahead shows what a Start shows (issue 13: "taps under 50 ms").
+
+While a game's setup form waits, the warm-up fills the screen its Start would open on with the
+game the form would begin as it stands (``CompanionApp._opening``, ``GameSession.opening``),
+nothing started, so the Start tap finds that screen's rows made and their texts rendered. The
+table then changes the form before its Start (a name typed, a seat added, the seats swapped):
+the screen must show the game started, never the one opened ahead. Each game is started
+twice from the same form: once as before (nothing ahead), once after the warm-up opened it,
+then the form changed; the screens must show the same, widget by widget, and the journal must
+hold only the games started.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# a fresh app on FOLDER's journal: the game started from its form, once with no work ahead and
+# once after a pause on the form (the warm-up opened it), the form changed in between; what
+# the screen shows each time, what was filled ahead, and how many games the journal holds
+PROBE = """
+import json, sys
+from companion.app import kivy_env
+kivy_env.configure(headless=True)
+from companion.app import harness
+name, folder = sys.argv[1], sys.argv[2]
+app = harness.start_in(folder)
+harness.idle(app, 60)
+warm = app.warm_up
+opening, fill = warm.opening, app._fill
+filled = []
+app._fill = lambda rehearsal, screen: filled.append([screen.name, rehearsal.header["seats"]]) or fill(rehearsal, screen)
+
+def shown():
+    screen = app.manager.current_screen
+    seen = []
+    for w in harness.walk(screen):
+        text = getattr(w, "text", None)
+        seen.append([type(w).__name__, text if isinstance(text, str) else None, round(float(w.opacity), 3),
+                     bool(w.disabled), len(w.children)])
+    for w in harness.walk(app.root.ids.topbar):
+        seen.append([type(w).__name__, getattr(w, "text", None), round(float(w.opacity), 3), len(w.children)])
+    return [app.manager.current, seen, screen.session is app.session, app.ui.session is app.session,
+            app.session.header["seats"]]
+
+def change(form):
+    form.set_name(0, "Zed")
+    if hasattr(form, "add_seat"):
+        form.add_seat()
+    else:
+        form.swap()
+
+def start(ahead):
+    app.new_game(name)
+    harness.frames(2)
+    form = app.manager.current_screen
+    form.reset()
+    form.refresh()
+    warm.opening = opening if ahead else None
+    if ahead:
+        harness.idle(app, 40)
+    change(form)
+    harness.frames(1)
+    form.start()
+    harness.frames(3)
+    seen = shown()
+    app.go("home")
+    harness.frames(2)
+    return seen
+
+out = {"before": start(False), "filled before": list(filled)}
+out["opened"] = start(True)
+out["filled"] = filled
+out["games"] = len(app.session.games())
+harness.stop(app)
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.parametrize("name", ("magnifico", "magnate", "leonardo"))
+def test_a_start_opened_ahead_shows_what_a_start_shows(tmp_path, name):
+    from companion.core import registry
+    from companion.games.leonardo import box
+    from companion.storage import box_profile
+
+    box_profile.save(registry.get("leonardo"), box.example(), str(tmp_path / "leonardo-box.json"))
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    done = subprocess.run([sys.executable, "-c", PROBE, name, str(tmp_path)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    seen = json.loads(done.stdout.splitlines()[-1])
+    before, opened = seen["before"], seen["opened"]
+    assert seen["filled before"] == []
+    [(screen, seats_ahead)] = seen["filled"]  # filled ahead once, on the form's pause
+    assert screen == opened[0] == before[0]
+    assert opened[2:4] == [True, True]  # the screen and the game's UI read the app's session again
+    assert seen["games"] == 2  # the two Starts: nothing opened ahead reached the journal
+    # the game started is the form changed after the opening: another seat, another name
+    names = [seat["name"] for seat in opened[4]]
+    assert opened[4] == before[4] != seats_ahead and "Zed" in names and "Zed" not in str(seats_ahead)
+    differ = [(a, b) for a, b in zip(before[1], opened[1]) if a != b]
+    assert len(before[1]) == len(opened[1]) and not differ, differ[:5]
