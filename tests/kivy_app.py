@@ -66,3 +66,20 @@ def home(app):
     app.go("home")
     harness.frames(2)
     return app
+
+
+@pytest.fixture
+def renders(app, monkeypatch):
+    """The texts whose pixels Kivy renders from now on."""
+    from kivy.core.text import LabelBase
+
+    done: list[str] = []
+    original = LabelBase.render
+
+    def render(self, real=False):
+        if real:
+            done.append(str(self.text))
+        return original(self, real)
+
+    monkeypatch.setattr(LabelBase, "render", render)
+    yield done

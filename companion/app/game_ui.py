@@ -123,6 +123,15 @@ class GameUI(Protocol):
         ...
 
 
+class StartsUI(Protocol):
+    """Optional members of a game's UI package and its setup form: the header a Start sends,
+    from what the form's ``fields()`` returns as it stands (``header(**form.fields())``;
+    CompanionError when it cannot be made). With both, the warm-up fills the screen a Start
+    opens on with that game while the form waits (``GameSession.opening``)."""
+
+    def header(self, **fields: Any) -> dict[str, Any]: ...
+
+
 class PhonesUI(Protocol):
     """An optional member of a game's UI package (not part of ``GameUI``'s required members): what
     the phones may see of the open game (``companion.phones.Sealed``), None when nothing of it

@@ -439,7 +439,15 @@ class CompanionApp(App):
         off = {"home", "new_game", "history", "settings"} | self._setup_forms()
         for ui in self.uis.values():  # a game's other forms outside the play (optional: a box editor)
             off |= set(getattr(ui, "bar_hidden_on", ()))
-        self.show_bar = self.in_game and self.manager.current not in off
+        shown, self.show_bar = self.show_bar, self.in_game and self.manager.current not in off
+        if self.show_bar != shown and self.manager.current_screen is not None:
+            # the screens take now the size they will have with the bar shown or hidden (Kivy gives
+            # the screen coming in the outgoing one's, and lays the manager out before the bar):
+            # laid out at both sizes in the tap, its labels whose width changed rendered their
+            # texts again (Leonardo's setup panel)
+            w, h = self.manager.size
+            self.manager.size = self.manager.current_screen.size = (w, h - self.touch if self.show_bar
+                                                                    else h + self.touch)
         if self.manager.current in ("game_over", "home"):  # a game ended, or the table left it
             self._tidy_soon()
 

@@ -41,6 +41,11 @@ closed, which its first opening made in the tap. With ``draw`` (the app's: ``dra
 each screen filled ahead, and the Resume's screen once rehearsed, is drawn once the piece after,
 not shown: its first frame uploaded its textures and made Mesa's code for what it draws inside
 the tap that showed it (a Magnifico Resume late in the game: about a fifth of its tap here).
+With ``opening`` (the app's), on a game's setup form, once a visit: the screen its Start would
+open on built and given its first fill first, then filled with the game the form would begin as
+it stands (``Opening``, nothing started), its texts rendered, then drawn; the Start tap made
+that fill for the first time (a Leonardo Start rendered 26 texts in its tap; now only the top
+bar's two that change with the game).
 """
 
 from __future__ import annotations

@@ -30,6 +30,7 @@ import json, sys
 from companion.app import kivy_env
 kivy_env.configure(headless=True)
 from companion.app import harness
+from tests.app.screen_probe import widgets
 name, folder = sys.argv[1], sys.argv[2]
 app = harness.start_in(folder)
 harness.idle(app, 60)
@@ -40,13 +41,7 @@ app._fill = lambda rehearsal, screen: filled.append([screen.name, rehearsal.head
 
 def shown():
     screen = app.manager.current_screen
-    seen = []
-    for w in harness.walk(screen):
-        text = getattr(w, "text", None)
-        seen.append([type(w).__name__, text if isinstance(text, str) else None, round(float(w.opacity), 3),
-                     bool(w.disabled), len(w.children)])
-    for w in harness.walk(app.root.ids.topbar):
-        seen.append([type(w).__name__, getattr(w, "text", None), round(float(w.opacity), 3), len(w.children)])
+    seen = widgets(screen) + widgets(app.root.ids.topbar)
     return [app.manager.current, seen, screen.session is app.session, app.ui.session is app.session,
             app.session.header["seats"]]
 
@@ -107,3 +102,27 @@ def test_a_start_opened_ahead_shows_what_a_start_shows(tmp_path, name):
     assert opened[4] == before[4] != seats_ahead and "Zed" in names and "Zed" not in str(seats_ahead)
     differ = [(a, b) for a, b in zip(before[1], opened[1]) if a != b]
     assert len(before[1]) == len(opened[1]) and not differ, differ[:5]
+
+
+@pytest.mark.parametrize("name", ("magnifico", "magnate", "leonardo"))
+def test_a_start_opened_ahead_renders_only_the_bars_words_in_its_tap(home, renders, name):
+    """Issue 13: a paced first Start rendered 26 texts in its tap (Leonardo; Magnate 15,
+    Magnifico 9): its play screen's, filled for the first time; the top bar's buttons, rendered
+    again when the bar showed; its panels', laid out at the setup form's size first; rows made
+    again at each fill. After a pause on the form, the Start renders only the bar's banner and
+    phase, which change with the game."""
+    from companion.app import harness
+    from companion.core import registry
+    from companion.games.leonardo import box
+    from companion.storage import box_profile
+    from tests.kivy_app import PROFILES
+
+    box_profile.save(registry.get("leonardo"), box.example(), PROFILES["leonardo"])
+    home.new_game(name)
+    harness.frames(2)
+    harness.idle(home, 60)
+    renders.clear()
+    harness.tap(harness.find_id("start"), n_frames=1)  # the tap's frame
+    assert home.manager.current.startswith(name + ".") and home.show_bar
+    assert renders and set(renders) <= {home.banner, home.phase_line}, renders
+    harness.frames(2)  # (then the handsets' news: Leonardo's factions are chosen on them)

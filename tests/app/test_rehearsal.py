@@ -30,6 +30,7 @@ import json, sys
 from companion.app import kivy_env
 kivy_env.configure(headless=True)
 from companion.app import harness
+from tests.app.screen_probe import widgets
 name, folder, listed = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
 games, other = listed["games"], listed["other"]
 app = harness.start_in(folder)
@@ -38,12 +39,7 @@ ui = app.uis[name]
 
 def shown():
     screen = app.manager.current_screen
-    seen = []
-    for w in harness.walk(screen):
-        text = getattr(w, "text", None)
-        seen.append([type(w).__name__, text if isinstance(text, str) else None, round(float(w.opacity), 3),
-                     bool(w.disabled), len(w.children)])
-    return [app.manager.current, seen, screen.session is app.session, ui.session is app.session]
+    return [app.manager.current, widgets(screen), screen.session is app.session, ui.session is app.session]
 
 def visit(game_id):
     assert app.resume(game_id), app.session.last_reason

@@ -6,10 +6,7 @@ the board's 64 names and numbers in its frame)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from kivy.core.text import LabelBase
 from kivy.core.window import Window
 from kivy.graphics import Rectangle
 from kivy.uix.widget import Widget
@@ -17,21 +14,6 @@ from kivy.uix.widget import Widget
 from companion.app import harness
 from companion.app.widgets import textures
 from companion.games.leonardo.ui.widgets import ring
-
-
-@pytest.fixture
-def renders(app, monkeypatch) -> Iterator[list[str]]:
-    """The texts whose pixels Kivy renders from now on."""
-    done: list[str] = []
-    original = LabelBase.render
-
-    def render(self: LabelBase, real: bool = False) -> object:
-        if real:
-            done.append(str(self.text))
-        return original(self, real)
-
-    monkeypatch.setattr(LabelBase, "render", render)
-    yield done
 
 
 def drawn(*shown: object) -> None:

@@ -5,31 +5,12 @@ bar was ``disabled`` while hidden and its buttons took its height)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-from kivy.core.text import LabelBase
 from kivy.uix.button import Button
 
 from companion.app import harness
 from companion.app.widgets.top_bar import TopBar
 
 BUTTONS = ("top_table", "top_act", "top_undo", "top_menu")
-
-
-@pytest.fixture
-def renders(home, monkeypatch) -> Iterator[list[str]]:
-    """The texts whose pixels Kivy renders from now on."""
-    done: list[str] = []
-    original = LabelBase.render
-
-    def render(self: LabelBase, real: bool = False) -> object:
-        if real:
-            done.append(str(self.text))
-        return original(self, real)
-
-    monkeypatch.setattr(LabelBase, "render", render)
-    yield done
 
 
 def test_showing_and_hiding_the_bar_renders_none_of_its_buttons_again(home, renders):

@@ -46,6 +46,16 @@ class LeonardoSetupScreen(LeonardoPlayScreen):
             rows.append(row)
         return rows[seat]
 
+    def _deal_line(self) -> Any:
+        """The line of the button that deals the palaces left: kept (``_kept``), since made at
+        each refresh its text was rendered again at each, twice in a Start."""
+        app = self.app
+        line = Factory.BoxLayout(size_hint_y=None, height=app.touch, spacing=app.u * 6)
+        rnd = make("Btn", text=self.tt("setup.deal_random"), font_size=app.u * 14)
+        rnd.bind(on_tap=lambda *_: self.deal_random())
+        line.add_widget(rnd)
+        return line
+
     def refresh(self) -> None:
         if not self.ready():
             return
@@ -92,11 +102,10 @@ class LeonardoSetupScreen(LeonardoPlayScreen):
             faction.kind = "quiet" if chosen else "primary"
             self.ids[f"deal_{i}"], self.ids[f"faction_{i}"] = deal, faction
             box.add_widget(row)
-        line = Factory.BoxLayout(size_hint_y=None, height=app.touch, spacing=app.u * 6)
-        rnd = make("Btn", text=self.tt("setup.deal_random"), font_size=app.u * 14)
-        rnd.bind(on_tap=lambda *_: self.deal_random())
+        line = self._kept("deal_random", self._deal_line)
+        rnd = line.children[0]
+        rnd.text = self.tt("setup.deal_random")
         rnd.reason = "" if any(d is None for d in view["dealt"]) else self.tt("setup.dealt_already")
-        line.add_widget(rnd)
         box.add_widget(line)
         self.ids["deal_random"] = rnd
         notice = hw.notice if hw is not None else ""

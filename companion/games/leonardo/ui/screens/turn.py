@@ -171,18 +171,6 @@ class LeonardoTurnScreen(LeonardoPlayScreen):
         if row.children:
             bottom.add_widget(row)
 
-    def _kept(self, name: str, made: Any) -> Any:
-        """A widget made once for this size (made again when the unit changes) and updated on each
-        refresh: making the labels and buttons again cost most of entering the screen."""
-        size = (self.app.u, self.app.touch)
-        if getattr(self, "_kept_size", None) != size:
-            self._kept_size, self._kept_widgets = size, {}
-        w = self._kept_widgets.get(name)
-        if w is None:
-            w = self._kept_widgets[name] = made()
-        elif w.parent is not None:
-            w.parent.remove_widget(w)
-        return w
 
     @staticmethod
     def _button(tap: Any, **props: Any) -> Any:

@@ -29,11 +29,15 @@ class MagnificoIncomeScreen(MagnificoScreen):
         self.title = app.t("income.title", n=view.get("round", 0))
         box = self.ids.rows
         box.clear_widgets()
-        for r in presenters.income(s, self.ui.notes, app.lang, app.translations):
-            box.add_widget(make("MagIncomeRow", name=r["name"], rgba=r["rgba"],
-                                income=app.t("income.gain", n=r["income"]),
-                                florins=app.t("table.florins", n=r["florins"]), placed=r["placed"],
-                                left=app.t("income.left", n=r["soldiers_left"])))
+        rows = self.__dict__.setdefault("_rows", [])  # kept: rows made again rendered every text again
+        for i, r in enumerate(presenters.income(s, self.ui.notes, app.lang, app.translations)):
+            if i == len(rows):
+                rows.append(make("MagIncomeRow"))
+            row = rows[i]
+            row.name, row.rgba, row.placed = r["name"], r["rgba"], r["placed"]
+            row.income, row.florins = app.t("income.gain", n=r["income"]), app.t("table.florins", n=r["florins"])
+            row.left = app.t("income.left", n=r["soldiers_left"])
+            box.add_widget(row)
         m = self.ids.map
         m.unit, m.lang = app.u, app.lang
         for k, v in presenters.map_layers(s).items():

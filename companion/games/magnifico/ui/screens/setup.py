@@ -47,8 +47,11 @@ class MagnificoSetupScreen(MagnificoScreen):
         if phase == "remove_cards":
             a = s.action("RemoveCards")
             self.help = app.t("setup.remove_help", n=a["tanks"], players=len(view["seats"]))
-            b = Factory.Btn(text=app.t("setup.removed"), kind="primary")
-            b.bind(on_tap=lambda *_: self.remove_cards())
+            b = self.__dict__.get("_removed")  # kept: made again, its text was rendered again
+            if b is None:
+                b = self.__dict__["_removed"] = Factory.Btn(kind="primary")
+                b.bind(on_tap=lambda *_: self.remove_cards())
+            b.text = app.t("setup.removed")
             box.add_widget(b)
             self.ids["removed"] = b
         elif phase == "start_roll":
