@@ -44,8 +44,8 @@ the tap that showed it (a Magnifico Resume late in the game: about a fifth of it
 With ``opening`` (the app's), on a game's setup form, once a visit: the screen its Start would
 open on built and given its first fill first, then filled with the game the form would begin as
 it stands (``Opening``, nothing started), its texts rendered, then drawn; the Start tap made
-that fill for the first time (a Leonardo Start rendered 26 texts in its tap; now only the top
-bar's two that change with the game).
+that fill for the first time (a Leonardo Start rendered 26 texts in its tap; now the top
+bar's).
 """
 
 from __future__ import annotations

@@ -4,4 +4,3 @@ from companion.app.widgets.common import Btn, FitLabel, Panel, Swatch, Toast  # 
 from companion.app.widgets.dialogs import Dialog, Keypad  # noqa: F401
 from companion.app.widgets.chart import LineChart  # noqa: F401
 from companion.app.widgets.dice import DiceRow  # noqa: F401
-from companion.app.widgets.top_bar import TopBar  # noqa: F401
