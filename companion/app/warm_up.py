@@ -249,19 +249,27 @@ class WarmUp:
         if (self._resume is None or self._resume.rehearse is None or self.rehearsed.get(ui.name) or screen is None
                 or not getattr(screen, "rehearses", False)):
             return None
-        if ui.name in self.rehearsed:  # a piece later, its labels laid out: their texts rendered
-            self.rehearsed[ui.name] = True
+        return self._fill_from(self.rehearsed, ui.name, screen, first, self._resume.rehearse, "the game to resume",
+                               ("rehearsed", "rehearsal failed"))
+
+    def _fill_from(self, done: dict[str, bool], key: str, screen: Any, first: str, fill: Callable[[Any], None],
+              what: str, said: tuple[str, str]) -> str | None:
+        """``screen`` (named ``first``) filled from ``fill``, once for ``key`` (``done[key]``:
+        False once filled, True once its texts are rendered too), a piece later its labels'
+        texts rendered, then drawn; what the piece did (``said``: filled, failed)."""
+        if key in done:  # a piece later, its labels laid out: their texts rendered
+            done[key] = True
             render = getattr(screen, "render_texts", None)
             return f"{first} texts rendered ({render()})" if render is not None else None
-        self.rehearsed[ui.name] = False
-        self._draw_later(first)  # again: drawn with the game's texts
+        done[key] = False
+        self._draw_later(first)  # drawn with the game's texts
         try:
-            self._resume.rehearse(screen)
-        except Exception:  # the Resume's own fill redraws it, and shows what fails there
-            log.exception("filling %s with the game to resume failed", first)
-            self.rehearsed[ui.name] = True
-            return first + " rehearsal failed"
-        return first + " rehearsed"
+            fill(screen)
+        except Exception:  # the tap's own fill redraws it, and shows what fails there
+            log.exception("filling %s with %s failed", first, what)
+            done[key] = True
+            return f"{first} {said[1]}"
+        return f"{first} {said[0]}"
 
     def _start_ahead(self, ui: GameUI, current: str) -> str | None:
         """On ``ui``'s setup form, once a visit: the screen its Start would open on built, its
@@ -287,22 +295,12 @@ class WarmUp:
         screen = self.screens[first]
         if not getattr(screen, "rehearses", False):
             return None
-        if current in self._opened:  # a piece later, its labels laid out: their texts rendered
-            self._opened[current] = True
-            render = getattr(screen, "render_texts", None)
-            return f"{first} texts rendered ({render()})" if render is not None else None
-        piece = self._screen_ahead(ui, current, first)
-        if piece is not None:
-            return piece
-        self._opened[current] = False
-        self._draw_later(first)  # drawn with the game's texts
-        try:
-            opening.rehearse(screen)
-        except Exception:  # the Start's own fill redraws it, and shows what fails there
-            log.exception("filling %s with the game %s would start failed", first, current)
-            self._opened[current] = True
-            return first + " opening failed"
-        return first + " opened"
+        if current not in self._opened:  # its first fill for a game not started comes first
+            piece = self._screen_ahead(ui, current, first)
+            if piece is not None:
+                return piece
+        return self._fill_from(self._opened, current, screen, first, opening.rehearse,
+                               f"the game {current} would start", ("opened", "opening failed"))
 
     def _text_fields(self) -> str | None:
         """Once: what the first text field of a session loads (Kivy's clipboard, the theme's
