@@ -253,7 +253,7 @@ class WarmUp:
                                ("rehearsed", "rehearsal failed"))
 
     def _fill_from(self, done: dict[str, bool], key: str, screen: Any, first: str, fill: Callable[[Any], None],
-              what: str, said: tuple[str, str]) -> str | None:
+                   what: str, said: tuple[str, str]) -> str | None:
         """``screen`` (named ``first``) filled from ``fill``, once for ``key`` (``done[key]``:
         False once filled, True once its texts are rendered too), a piece later its labels'
         texts rendered, then drawn; what the piece did (``said``: filled, failed)."""

@@ -42,6 +42,20 @@ class BaseScreen(Screen):
 
         return render_labels(self)
 
+    def kept(self, name: str, made: Any) -> Any:
+        """A widget made once for this size (made again when the unit changes), taken out of
+        where it was and updated on each refresh: making the labels and buttons again cost most
+        of entering a screen, and rendered their texts again."""
+        size = (self.app.u, self.app.touch)
+        if getattr(self, "_kept_size", None) != size:
+            self._kept_size, self._kept_widgets = size, {}
+        w = self._kept_widgets.get(name)
+        if w is None:
+            w = self._kept_widgets[name] = made()
+        elif w.parent is not None:
+            w.parent.remove_widget(w)
+        return w
+
     def refresh(self) -> None:
         pass
 

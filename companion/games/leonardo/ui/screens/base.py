@@ -131,20 +131,6 @@ class LeonardoPlayScreen(LeonardoScreen):
         if middle is not None:
             middle_rows(middle, GAME.seats[0])
 
-    def _kept(self, name: str, made: Any) -> Any:
-        """A widget made once for this size (made again when the unit changes) and updated on each
-        refresh: making the labels and buttons again cost most of entering the screen, and
-        rendered their texts again."""
-        size = (self.app.u, self.app.touch)
-        if getattr(self, "_kept_size", None) != size:
-            self._kept_size, self._kept_widgets = size, {}
-        w = self._kept_widgets.get(name)
-        if w is None:
-            w = self._kept_widgets[name] = made()
-        elif w.parent is not None:
-            w.parent.remove_widget(w)
-        return w
-
     def begin(self) -> tuple[Any, Any, Any] | None:
         """A step screen's refresh begins here: the view, ``legal()`` and the head task, with the
         controls and the bottom row emptied (None while the session is not attached)."""

@@ -47,7 +47,7 @@ class LeonardoSetupScreen(LeonardoPlayScreen):
         return rows[seat]
 
     def _deal_line(self) -> Any:
-        """The line of the button that deals the palaces left: kept (``_kept``), since made at
+        """The line of the button that deals the palaces left: kept (``kept``), since made at
         each refresh its text was rendered again at each, twice in a Start."""
         app = self.app
         line = Factory.BoxLayout(size_hint_y=None, height=app.touch, spacing=app.u * 6)
@@ -102,7 +102,7 @@ class LeonardoSetupScreen(LeonardoPlayScreen):
             faction.kind = "quiet" if chosen else "primary"
             self.ids[f"deal_{i}"], self.ids[f"faction_{i}"] = deal, faction
             box.add_widget(row)
-        line = self._kept("deal_random", self._deal_line)
+        line = self.kept("deal_random", self._deal_line)
         rnd = line.children[0]
         rnd.text = self.tt("setup.deal_random")
         rnd.reason = "" if any(d is None for d in view["dealt"]) else self.tt("setup.dealt_already")

@@ -50,7 +50,7 @@ class LeonardoTurnScreen(LeonardoPlayScreen):
         lines = self.ui.log_lines(self.ui.notes.previous, app.lang)
         if lines and not self.art_space:
             shown = lines[-(6 if self.height >= 600 else 3):]  # the small screen keeps room for the spin pad
-            last = self._kept("last_turn", lambda: Factory.LeonardoLines())
+            last = self.kept("last_turn", lambda: Factory.LeonardoLines())
             last.text = self.tt("turn.last_turn") + "\n" + "\n".join(shown)
             box.add_widget(last)
         self._table_actions(view, legal, bottom)
@@ -58,7 +58,7 @@ class LeonardoTurnScreen(LeonardoPlayScreen):
     def _main(self, view: Any, legal: Any, art: Any, box: Any) -> None:
         app = self.app
         if art is not None:
-            b = self._kept("buy_art", lambda: self._button(lambda *_: self._choose_palace(), font_size=app.u * 14))
+            b = self.kept("buy_art", lambda: self._button(lambda *_: self._choose_palace(), font_size=app.u * 14))
             b.text = self.tt("turn.buy_art", price=art["price"])
             b.reason = app.reason(art.get("message") or art.get("reason", "")) if not art["enabled"] else ""
             if not art["spaces"] and art["enabled"]:
@@ -73,7 +73,7 @@ class LeonardoTurnScreen(LeonardoPlayScreen):
             for other, number in sorted(done.items(), key=lambda kv: int(kv[0])):
                 box.add_widget(make("Dim", text=self.tt("turn.member_spun", name=P.seat_name(view, other), n=number)))
             pad_box = self.ids.bottom
-            who = self._kept("spin_who", lambda: make("Txt", font_size=app.u * 14))
+            who = self.kept("spin_who", lambda: make("Txt", font_size=app.u * 14))
             who.text = self.tt("turn.spin", name=P.seat_name(view, seat))
             pad_box.add_widget(who)
             self.spin_pad(pad_box, ("turn", view.get("round"), seat, len(done)),
@@ -147,13 +147,13 @@ class LeonardoTurnScreen(LeonardoPlayScreen):
     # -- the table's own actions --------------------------------------------------------------------
     def _table_actions(self, view: Any, legal: Any, bottom: Any) -> None:
         app = self.app
-        row = self._kept("table_row", lambda: Factory.BoxLayout(size_hint_y=None, height=app.touch * 0.9,
+        row = self.kept("table_row", lambda: Factory.BoxLayout(size_hint_y=None, height=app.touch * 0.9,
                                                                 spacing=app.u * 4))
         row.clear_widgets()
         end = P.action(legal, "EndByAgreement")
         if end is not None:
             late = self._time_is_up()
-            b = self._kept("end", lambda: self._button(lambda *_: self.confirm_end(), font_size=app.u * 12,
+            b = self.kept("end", lambda: self._button(lambda *_: self.confirm_end(), font_size=app.u * 12,
                                                        size_hint_y=1))
             b.text = self.tt("turn.end_now") if late else self.tt("turn.end")
             b.kind = "primary" if late else "quiet"
@@ -162,7 +162,7 @@ class LeonardoTurnScreen(LeonardoPlayScreen):
             self.ids["end"] = b
         corp = P.action(legal, "FormCorporation")
         if corp is not None:
-            b = self._kept("corporation", lambda: self._button(lambda *_: self.open_corporation(),
+            b = self.kept("corporation", lambda: self._button(lambda *_: self.open_corporation(),
                                                                font_size=app.u * 12, kind="quiet", size_hint_y=1))
             b.text = self.tt("turn.corporation")
             b.reason = "" if corp["enabled"] else app.reason(corp.get("message") or corp.get("reason"))

@@ -113,11 +113,7 @@ class MagnateSetupScreen(MagnateScreen):
             self.button(slots, f"slot_{k}", text, kind="selected" if card else "quiet",
                         on_tap=lambda k=k: self.clear_slot(k), font_size=self.app.u * 13, height=self.app.touch * 1.3)
         box.add_widget(slots)
-        pawns_line = self.__dict__.get("_pawns_line")  # kept: made again, its text was rendered again
-        if pawns_line is None:
-            pawns_line = self.__dict__["_pawns_line"] = Factory.Dim()
-        elif pawns_line.parent is not None:
-            pawns_line.parent.remove_widget(pawns_line)
+        pawns_line = self.kept("pawns_line", Factory.Dim)  # made again, its text was rendered again
         pawns_line.text = self.tr("setup.pawns")
         box.add_widget(pawns_line)
         pawns = Factory.BoxLayout(size_hint_y=None, height=self.app.touch * 1.3, spacing=self.app.u * 4)

@@ -29,11 +29,8 @@ class MagnificoIncomeScreen(MagnificoScreen):
         self.title = app.t("income.title", n=view.get("round", 0))
         box = self.ids.rows
         box.clear_widgets()
-        rows = self.__dict__.setdefault("_rows", [])  # kept: rows made again rendered every text again
         for i, r in enumerate(presenters.income(s, self.ui.notes, app.lang, app.translations)):
-            if i == len(rows):
-                rows.append(make("MagIncomeRow"))
-            row = rows[i]
+            row = self.kept(f"row {i}", lambda: make("MagIncomeRow"))  # rows made again rendered every text again
             row.name, row.rgba, row.placed = r["name"], r["rgba"], r["placed"]
             row.income, row.florins = app.t("income.gain", n=r["income"]), app.t("table.florins", n=r["florins"])
             row.left = app.t("income.left", n=r["soldiers_left"])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from kivy.factory import Factory
 from kivy.properties import StringProperty
 
@@ -25,6 +27,11 @@ class MagnificoSetupScreen(MagnificoScreen):
 
         super().ahead()
 
+    def _removed_button(self) -> Any:
+        b = Factory.Btn(kind="primary")
+        b.bind(on_tap=lambda *_: self.remove_cards())
+        return b
+
     def refresh(self):
         s = self.session
         if s is None or not s.has_game:
@@ -47,10 +54,7 @@ class MagnificoSetupScreen(MagnificoScreen):
         if phase == "remove_cards":
             a = s.action("RemoveCards")
             self.help = app.t("setup.remove_help", n=a["tanks"], players=len(view["seats"]))
-            b = self.__dict__.get("_removed")  # kept: made again, its text was rendered again
-            if b is None:
-                b = self.__dict__["_removed"] = Factory.Btn(kind="primary")
-                b.bind(on_tap=lambda *_: self.remove_cards())
+            b = self.kept("removed", self._removed_button)  # made again, its text was rendered again
             b.text = app.t("setup.removed")
             box.add_widget(b)
             self.ids["removed"] = b
