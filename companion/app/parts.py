@@ -30,10 +30,19 @@ def open_journal(settings: Readable, **args: Any) -> tuple[Journal | MemoryJourn
         args["db"] = settings.get("database")
     if settings.get("key_file") and "key_file" not in args:
         args["key_file"] = settings.get("key_file")
+    from companion.storage.precheck import Precheck
+    from companion.storage.settings import database_location
+
+    precheck = None
+    if not args.get("readonly"):  # a long journal checked by another process while SQLAlchemy loads here
+        try:
+            precheck = Precheck.start(database_location(args.get("db")))
+        except Exception:  # noqa: BLE001 - the journal then checks its file itself
+            traceback.print_exc()
     from companion.storage.journal import Journal
 
     try:
-        journal = Journal(**args)
+        journal = Journal(**args, precheck=precheck)
     except Exception as err:  # never crash at startup: say what is wrong on screen
         traceback.print_exc()
         return MemoryJournal(), ("home.startup_error", {"error": getattr(err, "reason", None) or str(err)})

@@ -33,6 +33,7 @@ from companion.storage.gamelist import GameInfo, list_column
 from companion.storage.errors import StorageError, message
 from companion.storage.models import CommandRow, Game, Snapshot
 from companion.storage.opening import open_database
+from companion.storage.precheck import Precheck
 from companion.storage.records import dumps
 from companion.storage.reader import apply_stored
 from companion.storage.rules import RulesBook
@@ -77,9 +78,10 @@ class Journal(OverDatabase, SealedRows, Snapshots, UndoRedo, JournalRecords):
         snapshot_every: int = SNAPSHOT_EVERY,
         key_file: str | Path | None = None,
         busy_timeout: float = 2.0,
+        precheck: Precheck | None = None,
     ):
         self.location = database_location(db)
-        self._db = open_database(self.location, readonly=readonly, busy_timeout=busy_timeout)
+        self._db = open_database(self.location, readonly=readonly, busy_timeout=busy_timeout, precheck=precheck)
         self.path = self._db.path
         self.readonly = readonly
         self.rules = RulesBook(game)

@@ -34,13 +34,15 @@ from companion.storage.dbview import SQLITE_MAGIC, DbView, Only, Select, needs_i
 from companion.storage.errors import StorageError, message
 from companion.storage.files import sync_folder
 from companion.storage.schema import SCHEMA_VERSION
-from companion.storage.recovery import GameReport, Merged, agree_on, merge
+from companion.storage.recovery import GameReport, Merged, agree, agree_on, merge
 from companion.storage.settings import data_dir
 from companion.storage.shadow import ShadowView, ShadowWriter, shadow_path
 from companion.storage.wal import check_wal
 
 if TYPE_CHECKING:
     from types import ModuleType
+
+    from companion.storage.precheck import Precheck
 
 
 def _rebuild() -> ModuleType:
@@ -131,7 +133,7 @@ def set_aside(path: Path) -> Path:
 
 
 def open_database(location: str, *, readonly: bool = False, busy_timeout: float = BUSY_TIMEOUT,
-                  engine: bool = True, rows_of: Select | None = None) -> Database:
+                  engine: bool = True, rows_of: Select | None = None, precheck: Precheck | None = None) -> Database:
     """The journal at ``location``, checked (and repaired unless ``readonly``). ``engine=False``:
     no SQLAlchemy engine, the same checks, repairs, notices and errors; read-only,
     ``Database.games`` holds the games as read and merged (reader.py); writable, the caller
@@ -141,7 +143,8 @@ def open_database(location: str, *, readonly: bool = False, busy_timeout: float 
     picks are read and checked, when both copies agree on those games and on the shadow's
     last line (read-only, ``Database.rows_of`` then names them); anything else is found by
     reading the whole file, and repaired, as without it. The app's journal always reads
-    every row and line."""
+    every row and line: here, or (writable, ``precheck``) in the process that checked the
+    file while this one imported, when the file is still as that process read it."""
     path = resolve_path(location)
     if path.is_dir():
         raise StorageError.of("is_folder", path=str(path))
@@ -160,15 +163,33 @@ def open_database(location: str, *, readonly: bool = False, busy_timeout: float 
         opening = _Opening(path, readonly, busy_timeout)
         opening.engine = engine
         opening.rows_of = rows_of if not engine else None
+        opening.precheck = precheck if not readonly else None
         db = opening.run()
         db._lock = lock
         return db
     except BaseException:
+        if precheck is not None:
+            precheck.stop()
         if lock is not None:
             if made_lock:  # refused: leave nothing of ours beside the file
                 lock_path.unlink(missing_ok=True)
             os.close(lock)
         raise
+
+
+def as_it_is(path: Path, busy_timeout: float = BUSY_TIMEOUT) -> tuple[str, list[int]] | None:
+    """The journal's id and its games when a writable opening of ``path`` would read every row
+    and line and find both copies whole and agreeing, with nothing to repair, migrate or tell
+    (it would only make its engine); else None. ``precheck.py`` asks this in another process."""
+    data = shadows.load(shadow_path(path))
+    if not isinstance(data, bytes):
+        return None
+    shadow = shadows.parse(data)
+    view = read_db(path, busy_timeout)
+    if (view.kind != "journal" or view.version != SCHEMA_VERSION or view.journal_id is None
+            or view.journal_id != shadow.journal_id or shadow.torn or not agree(view, shadow)):
+        return None
+    return view.journal_id, sorted(view.games)
 
 
 def open_focused(location: str, rows_of: Select, *, busy_timeout: float = BUSY_TIMEOUT) -> Database | None:
@@ -195,8 +216,14 @@ class _Opening:
         self.notices: list[Message] = []
         self.engine = True  # False: no SQLAlchemy (read-only: the games handed over as read, Database.games)
         self.rows_of: Select | None = None  # no engine: whose rows to read (open_database)
+        self.precheck: Precheck | None = None  # writable: the whole file read by another process
 
     def run(self) -> Database:
+        found = self.precheck.found() if self.precheck is not None else None  # (the lock is held: nothing writes)
+        if found is not None:
+            journal_id, games = found
+            return Database(self.path, self._engine(), False, journal_id, self.notices, [GameReport(g) for g in games],
+                            shadow=ShadowWriter(self.shadow_path), busy_timeout=self.busy_timeout)
         data = shadows.load(self.shadow_path)
         if self.rows_of is not None and isinstance(data, bytes):
             focused = self._focused(data)

@@ -39,6 +39,33 @@ def test_home_offers_the_same_resume_before_and_after_the_journal_opens(home):
     assert screen.resume_text == early and app.session.unfinished(app.uis).id == game_id
 
 
+def test_a_long_journal_is_checked_by_another_process_while_the_app_opens_it(home, monkeypatch):
+    """precheck.py: the whole check of every row and line, Python that held the app's lock
+    beside the table's taps for a second here with a hundred played games, is made by another
+    process while the journal's thread imports; the thread trusts it and reads nothing."""
+    from companion.storage import precheck
+    from companion.storage import shadow as shadows
+
+    app = home
+    game_id = start(app).game_id
+    monkeypatch.setattr(precheck, "PRECHECK_FROM", 0)  # (a long journal: some 2,000 lines of the shadow)
+    found, real = [], precheck.Precheck.found
+
+    def spying(self, *args):
+        answer = real(self, *args)
+        found.append((self, answer))
+        return answer
+
+    monkeypatch.setattr(precheck.Precheck, "found", spying)
+    monkeypatch.setattr(shadows, "parse", lambda data: pytest.fail("the journal's file read in the app"))
+    restart_late(app)
+    harness.frames_until(app.journal_ready, 60)
+    assert isinstance(app.session.journal, Journal) and app.startup_error == ""
+    [(check, answer)] = found
+    assert answer is not None and game_id in answer[1] and check.process.exitcode == 0
+    assert app.session.journal.state(game_id) is not None  # (the games as the file holds them)
+
+
 def test_a_resume_tapped_before_the_journal_is_open_reads_its_game_alone(home, monkeypatch):
     """On a Pi the journal opens seconds after the first screen (SQLAlchemy, then every row
     checked): a Resume tapped meanwhile reads its game alone (its rows and shadow lines, the
