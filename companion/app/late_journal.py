@@ -35,6 +35,7 @@ from typing import Any
 from companion.app.settings import Readable
 from companion.errors import CompanionError
 from companion.storage.listing import GameInfo, quick_games
+from companion.storage.precheck import Precheck
 
 Opened = tuple[Any, Any]  # (the journal or a MemoryJournal, the home screen's problem or None)
 HANDOVER = 0.0002  # seconds: Python's switch interval while a game is read alone (5 ms by default)
@@ -68,6 +69,7 @@ class LateJournal:
         self._lock = threading.Lock()
         self._early: dict[int, Any] = {}  # game id -> its JournalReader, or None: wait for the journal
         self._states: dict[int, Any] = {}  # the state of a game read early, as the journal keeps it
+        self._precheck: Precheck | None = None  # the whole check in another process (storage/precheck.py)
 
     @classmethod
     def begin(cls, settings: Readable) -> LateJournal | None:
@@ -77,7 +79,10 @@ class LateJournal:
         games = quick_games(settings.get("database"))
         if games is None:
             return None
-        return cls(settings, games, Path(database_location(settings.get("database"))).expanduser())
+        location = database_location(settings.get("database"))
+        late = cls(settings, games, Path(location).expanduser())
+        late._precheck = Precheck.start(location)  # a long journal's check under way while the first screen is made
+        return late
 
     def start(self, post: Callable[[Callable[[], None]], None], landed: Callable[[], None]) -> None:
         """Open the journal in a thread; ``landed`` is posted to the main thread once it is open.
@@ -99,7 +104,7 @@ class LateJournal:
         from companion.app.parts import open_journal
 
         try:
-            opened: Opened = open_journal(self.settings)
+            opened: Opened = open_journal(self.settings, precheck=self._precheck)
         except Exception as err:  # open_journal says every failure; this is a fault of the code
             traceback.print_exc()
             opened = MemoryJournal(), ("home.startup_error", {"error": str(err)})

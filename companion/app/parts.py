@@ -16,6 +16,7 @@ from companion.app.settings import Readable
 from companion.core import registry
 from companion.core.game import Game
 from companion.core.i18n import joined
+from companion.storage.precheck import Precheck
 
 if TYPE_CHECKING:
     from companion.storage.journal import Journal
@@ -24,17 +25,18 @@ Problem = tuple[str, dict[str, Any]]  # a translation key of the home screen and
 
 
 
-def open_journal(settings: Readable, **args: Any) -> tuple[Journal | MemoryJournal, Problem | None]:
-    """The journal of the settings' database; in memory (and said) when it cannot be opened."""
+def open_journal(settings: Readable, precheck: Precheck | None = None,
+                 **args: Any) -> tuple[Journal | MemoryJournal, Problem | None]:
+    """The journal of the settings' database; in memory (and said) when it cannot be opened.
+    A long journal is checked by another process while SQLAlchemy loads here (``precheck``,
+    started now unless given: storage/precheck.py)."""
     if settings.get("database") and "db" not in args:
         args["db"] = settings.get("database")
     if settings.get("key_file") and "key_file" not in args:
         args["key_file"] = settings.get("key_file")
-    from companion.storage.precheck import Precheck
-    from companion.storage.settings import database_location
+    if precheck is None and not args.get("readonly"):
+        from companion.storage.settings import database_location
 
-    precheck = None
-    if not args.get("readonly"):  # a long journal checked by another process while SQLAlchemy loads here
         try:
             precheck = Precheck.start(database_location(args.get("db")))
         except Exception:  # noqa: BLE001 - the journal then checks its file itself

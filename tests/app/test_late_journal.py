@@ -42,7 +42,8 @@ def test_home_offers_the_same_resume_before_and_after_the_journal_opens(home):
 def test_a_long_journal_is_checked_by_another_process_while_the_app_opens_it(home, monkeypatch):
     """precheck.py: the whole check of every row and line, Python that held the app's lock
     beside the table's taps for a second here with a hundred played games, is made by another
-    process while the journal's thread imports; the thread trusts it and reads nothing."""
+    process, started with the app, while it makes its first screen and the journal's thread
+    imports; the thread trusts it and reads nothing."""
     from companion.storage import precheck
     from companion.storage import shadow as shadows
 
@@ -59,6 +60,7 @@ def test_a_long_journal_is_checked_by_another_process_while_the_app_opens_it(hom
     monkeypatch.setattr(precheck.Precheck, "found", spying)
     monkeypatch.setattr(shadows, "parse", lambda data: pytest.fail("the journal's file read in the app"))
     restart_late(app)
+    assert app.session.journal._precheck is not None  # started with the app, before its first frame
     harness.frames_until(app.journal_ready, 60)
     assert isinstance(app.session.journal, Journal) and app.startup_error == ""
     [(check, answer)] = found
@@ -76,9 +78,9 @@ def test_a_resume_tapped_before_the_journal_is_open_reads_its_game_alone(home, m
     shown = app.session.state.to_dict()
     opening = parts.open_journal
 
-    def slow(settings):  # a slow machine: the tap comes while the journal is being opened
+    def slow(settings, **kwargs):  # a slow machine: the tap comes while the journal is being opened
         time.sleep(0.5)
-        return opening(settings)
+        return opening(settings, **kwargs)
 
     monkeypatch.setattr(parts, "open_journal", slow)
     restart_late(app)
@@ -107,9 +109,9 @@ def test_home_reads_the_game_to_resume_while_the_journal_opens(home, monkeypatch
     shown = app.session.state.to_dict()
     opening, release = parts.open_journal, threading.Event()
 
-    def held(settings):  # the journal opens only once the test lets it
+    def held(settings, **kwargs):  # the journal opens only once the test lets it
         release.wait(60)
-        return opening(settings)
+        return opening(settings, **kwargs)
 
     monkeypatch.setattr(parts, "open_journal", held)
     try:
@@ -148,7 +150,7 @@ def test_a_resume_of_a_game_the_two_copies_disagree_on_waits_for_the_journal(hom
         conn.commit()
         conn.close()
         opening = parts.open_journal
-        monkeypatch.setattr(parts, "open_journal", lambda settings: (time.sleep(0.3), opening(settings))[1])
+        monkeypatch.setattr(parts, "open_journal", lambda settings, **kwargs: (time.sleep(0.3), opening(settings, **kwargs))[1])
         restart_late(app)
         late = app.session.journal
         assert isinstance(late, LateJournal)
@@ -248,9 +250,9 @@ def test_a_pick_tapped_as_the_journal_lands_opens_its_form(home, monkeypatch, tm
     app = home
     opening = parts.open_journal
 
-    def slow(settings):  # the journal lands while the finger is on its way
+    def slow(settings, **kwargs):  # the journal lands while the finger is on its way
         time.sleep(0.2)
-        return opening(settings)
+        return opening(settings, **kwargs)
 
     monkeypatch.setattr(parts, "open_journal", slow)
     good = app.settings
