@@ -219,7 +219,10 @@ class _Opening:
         self.precheck: Precheck | None = None  # writable: the whole file read by another process
 
     def run(self) -> Database:
-        found = self.precheck.found() if self.precheck is not None else None  # (the lock is held: nothing writes)
+        found = None
+        if self.precheck is not None:  # (the lock is held: nothing writes)
+            found = self.precheck.found() if self.precheck.path == self.path else None
+            self.precheck.stop()  # (another file's: stopped unheard)
         if found is not None:
             journal_id, games = found
             return Database(self.path, self._engine(), False, journal_id, self.notices, [GameReport(g) for g in games],

@@ -228,6 +228,18 @@ def test_the_files_as_read_are_trusted_only_as_they_are(tmp_path):
     assert stand_in(path, right).found() is None
 
 
+def test_another_files_check_is_not_trusted(tmp_path, monkeypatch):
+    path, other = played(tmp_path / "one"), played(tmp_path / "two")
+    right = {"journal": journal_id(other), "games": [1, 2, 3], "files": precheck.files(other)}
+    reads = []
+    parse = shadows.parse
+    monkeypatch.setattr(shadows, "parse", lambda data: reads.append(1) or parse(data))
+    check = stand_in(other, right)
+    with Journal(path, game=tally, precheck=check) as journal:
+        assert reads == [1] and journal._db.journal_id == journal_id(path)
+    assert not check.process.is_alive()
+
+
 def test_a_slow_check_is_stopped_and_not_waited_for(tmp_path):
     path = played(tmp_path)
     check = stand_in(path, "sleeps")
