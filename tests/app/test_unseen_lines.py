@@ -11,47 +11,14 @@ while they are unseen, and are 1 wide; when they show, they have their width, th
 colour and the widget's shape, and follow it when it moves or resizes.
 """
 
-from collections.abc import Iterator
-
 import pytest
 from kivy.core.window import Window
 from kivy.factory import Factory
-from kivy.graphics import Color, Ellipse, InstructionGroup, Line
+from kivy.graphics import Ellipse, Line
 
 from companion.app import harness
 from companion.app.theme import PALETTE
-
-
-def lines(widget) -> Iterator[tuple[str, Line, float]]:
-    """(class, line, alpha of the colour it is drawn in) of each line of ``widget`` and its
-    children, in drawing order within each widget, groups within a canvas included."""
-    for w in widget.walk(restrict=True):
-        alpha = [1.0]
-
-        def drawn(group) -> Iterator[tuple[str, Line, float]]:
-            for instruction in group.children:
-                if isinstance(instruction, Color):
-                    alpha[0] = instruction.a
-                elif isinstance(instruction, Line):
-                    yield type(w).__name__, instruction, alpha[0]
-                elif isinstance(instruction, InstructionGroup) and instruction not in own:  # the map's nodes
-                    yield from drawn(instruction)
-
-        own = (w.canvas.before, w.canvas.after)  # (walked on their own, not again inside the canvas)
-
-        for canvas in (w.canvas.before, w.canvas, w.canvas.after):
-            yield from drawn(canvas)
-
-
-def stenciled_lines(widget) -> list[tuple[str, float, float]]:
-    """(class, width, alpha) of each line Kivy would draw through a stencil: wider than 1
-    under a colour not opaque."""
-    return [(name, line.width, alpha) for name, line, alpha in lines(widget) if line.width != 1.0 and alpha < 1]
-
-
-def unseen_drawn(widget) -> list[tuple[str, int]]:
-    """(class, number of points) of each line that is drawn though fully transparent."""
-    return [(name, len(line.points)) for name, line, alpha in lines(widget) if alpha == 0 and line.points]
+from tests.app.canvas_lines import lines, stenciled_lines, unseen_drawn
 
 
 def box(line: Line) -> tuple[float, float, float, float]:
