@@ -130,7 +130,7 @@ def test_home_draws_no_unseen_line(home):
 def test_the_map_rings_the_territories_one_may_tap_without_a_stencil(shown):
     """Each ring was white at 0.9, so Kivy drew it through a stencil whose first push clears
     the window's: about 1 ms a ring a frame with Mesa's software renderer, 15 of the 31 ms of
-    a frame of Magnifico's income screen with eleven rings. It is drawn opaque now, the same
+    a frame of Magnifico's income screen with 14 rings. It is drawn opaque now, the same
     white over the screen's background."""
     from companion.games.magnifico.data import load_box
     from companion.games.magnifico.ui.widgets import mapview

@@ -18,7 +18,7 @@ from companion.app.widgets.textures import text_texture
 # The ring round a territory one may tap: white at 0.9 over the screen's background, drawn
 # opaque. Kivy draws a line wider than 1 in a colour not opaque through a stencil of its own,
 # whose first push clears the window's stencil: about 1 ms a ring a frame with a software
-# renderer, 15 of the 31 ms of a frame of the income screen with eleven rings (issue 13).
+# renderer, 15 of the 31 ms of a frame of the income screen with 14 rings (issue 13).
 RING = (*(0.9 + 0.1 * c for c in PALETTE["bg"][:3]), 1.0)
 
 
