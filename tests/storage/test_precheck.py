@@ -55,12 +55,19 @@ def files_now(path: Path) -> dict[str, bytes]:
     return out
 
 
-def journal_id(path: Path) -> str:
+def sql(path: Path, statement: str, *args: object) -> list[tuple]:
+    """One statement on the database with the stdlib (the rows it gives), committed."""
     conn = sqlite3.connect(path)
     try:
-        return str(conn.execute("SELECT journal_id FROM schema_version").fetchone()[0])
+        rows = conn.execute(statement, args).fetchall()
+        conn.commit()
+        return rows
     finally:
         conn.close()
+
+
+def journal_id(path: Path) -> str:
+    return str(sql(path, "SELECT journal_id FROM schema_version")[0][0])
 
 
 def check_against_the_opening(path: Path) -> bool:
@@ -95,15 +102,9 @@ def test_anything_an_opening_would_repair_or_tell_is_not_as_it_is(tmp_path, dama
     elif damage == "crash":
         with Journal(path, game=tally) as journal:
             ahead = journal.new_game(tally.header())
-        conn = sqlite3.connect(path)
-        conn.execute("DELETE FROM games WHERE id = ?", (ahead,))
-        conn.commit()
-        conn.close()
+        sql(path, "DELETE FROM games WHERE id = ?", ahead)
     elif damage == "row":
-        conn = sqlite3.connect(path)
-        conn.execute("UPDATE commands SET body = '{broken' WHERE game_id = 2 AND seq = 1")
-        conn.commit()
-        conn.close()
+        sql(path, "UPDATE commands SET body = '{broken' WHERE game_id = 2 AND seq = 1")
     elif damage == "line":
         data = bytearray(shadow_path(path).read_bytes())
         data[len(data) // 2] ^= 0x01
@@ -113,10 +114,7 @@ def test_anything_an_opening_would_repair_or_tell_is_not_as_it_is(tmp_path, dama
     elif damage == "no_database":
         path.unlink()
     else:
-        conn = sqlite3.connect(path)
-        conn.execute("UPDATE schema_version SET version = version - 1")
-        conn.commit()
-        conn.close()
+        sql(path, "UPDATE schema_version SET version = version - 1")
     assert as_it_is(path) is None
     if damage != "old_schema":  # (a migration from a made-up version is refused: nothing to compare)
         assert not check_against_the_opening(path)
