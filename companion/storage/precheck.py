@@ -68,7 +68,10 @@ class Precheck:
         except OSError:
             return None
         ctx = multiprocessing.get_context("spawn")
-        answers, theirs = ctx.Pipe(duplex=False)
+        try:
+            answers, theirs = ctx.Pipe(duplex=False)
+        except OSError:  # (no file descriptor left: the opening checks the file itself)
+            return None
         process = ctx.Process(target=check, args=(str(path), theirs), daemon=True, name="journal-check")
         try:
             process.start()
