@@ -104,35 +104,60 @@ def test_a_start_opened_ahead_shows_what_a_start_shows(tmp_path, name):
     assert len(before[1]) == len(opened[1]) and not differ, differ[:5]
 
 
+# a fresh app on FOLDER's journal, paced on the game's setup form until its Start is opened
+# ahead: the texts Kivy renders in the Start's tap and frame, and the top bar's words then
+RENDERS = """
+import json, sys
+from companion.app import kivy_env
+kivy_env.configure(headless=True)
+from kivy.core.text import LabelBase
+from companion.app import harness
+name, folder = sys.argv[1], sys.argv[2]
+app = harness.start_in(folder)
+harness.idle(app, 60)
+app.new_game(name)
+harness.frames(2)
+form = app.manager.current
+for _ in range(400):
+    if app.warm_up._opened.get(form):  # opened ahead, its texts rendered
+        break
+    harness.idle(app, 1)
+harness.idle(app, 5)  # and drawn
+renders, render = [], LabelBase.render
+LabelBase.render = lambda self, real=False: (renders.append(str(self.text)) if real else None) or render(self, real)
+harness.tap(harness.find_id("start"), n_frames=1)  # the tap's frame
+LabelBase.render = render
+bar = app.root.ids
+words = [app.banner, app.phase_line] + [bar[b].text for b in ("top_table", "top_act", "top_undo", "top_menu")]
+out = {"opened": bool(app.warm_up._opened.get(form)), "current": app.manager.current, "bar": app.show_bar,
+       "renders": renders, "words": words}
+harness.frames(2)  # (then the handsets' news: Leonardo's factions are chosen on them)
+harness.stop(app)
+print(json.dumps(out))
+"""
+
+
 @pytest.mark.parametrize("name", ("magnifico", "magnate", "leonardo"))
-def test_a_start_opened_ahead_renders_only_the_bars_words_in_its_tap(home, renders, name):
+def test_a_start_opened_ahead_renders_only_the_bars_words_in_its_tap(tmp_path, name):
     """Issue 13: a paced first Start rendered 26 texts in its tap (Leonardo; Magnate 15,
     Magnifico 9): its play screen's, filled for the first time; the top bar's buttons, rendered
     again when the bar showed; its panels', laid out at the setup form's size first; rows made
     again at each fill. After a pause on the form, the Start renders only the top bar's words:
     its banner and phase, which change with the game, and its buttons, which Kivy renders again
     as the bar is enabled (a bar hidden without ``disabled`` made the app 15 MB larger after a
-    game: docs/performance.md, "A Start opened ahead")."""
-    from companion.app import harness
+    game: docs/performance.md, "A Start opened ahead"). A fresh app of its own: what earlier
+    tests leave in the shared one (another journal opened late, forms changed) is not a first
+    Start's."""
     from companion.core import registry
     from companion.games.leonardo import box
     from companion.storage import box_profile
-    from tests.kivy_app import PROFILES
 
-    box_profile.save(registry.get("leonardo"), box.example(), PROFILES["leonardo"])
-    home.new_game(name)
-    harness.frames(2)
-    form = home.manager.current
-    for _ in range(400):  # the work ahead an earlier test left in this app comes first (forms to let go of)
-        if home.warm_up._opened.get(form):  # opened ahead, its texts rendered
-            break
-        harness.idle(home, 1)
-    harness.idle(home, 5)  # and drawn
-    assert home.warm_up._opened.get(form), "the Start was never opened ahead"
-    renders.clear()
-    harness.tap(harness.find_id("start"), n_frames=1)  # the tap's frame
-    assert home.manager.current.startswith(name + ".") and home.show_bar
-    bar = home.root.ids
-    words = {home.banner, home.phase_line} | {bar[b].text for b in ("top_table", "top_act", "top_undo", "top_menu")}
-    assert renders and set(renders) <= words, renders
-    harness.frames(2)  # (then the handsets' news: Leonardo's factions are chosen on them)
+    box_profile.save(registry.get("leonardo"), box.example(), str(tmp_path / "leonardo-box.json"))
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    done = subprocess.run([sys.executable, "-c", RENDERS, name, str(tmp_path)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    seen = json.loads(done.stdout.splitlines()[-1])
+    assert seen["opened"], "the Start was never opened ahead"
+    assert seen["current"].startswith(name + ".") and seen["bar"]
+    assert seen["renders"] and set(seen["renders"]) <= set(seen["words"]), seen["renders"]
