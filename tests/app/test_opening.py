@@ -79,18 +79,24 @@ print(json.dumps(out))
 """
 
 
-@pytest.mark.parametrize("name", ("magnifico", "magnate", "leonardo"))
-def test_a_start_opened_ahead_shows_what_a_start_shows(tmp_path, name):
+def probed(script: str, name: str, tmp_path: Path) -> dict:
+    """What ``script`` prints, run for the game ``name`` in a fresh app on a journal, key and
+    box profiles of its own in ``tmp_path`` (Leonardo's box: the example's)."""
     from companion.core import registry
     from companion.games.leonardo import box
     from companion.storage import box_profile
 
     box_profile.save(registry.get("leonardo"), box.example(), str(tmp_path / "leonardo-box.json"))
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "config")}
-    done = subprocess.run([sys.executable, "-c", PROBE, name, str(tmp_path)], cwd=ROOT, env=env,
+    done = subprocess.run([sys.executable, "-c", script, name, str(tmp_path)], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]
-    seen = json.loads(done.stdout.splitlines()[-1])
+    return json.loads(done.stdout.splitlines()[-1])  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("name", ("magnifico", "magnate", "leonardo"))
+def test_a_start_opened_ahead_shows_what_a_start_shows(tmp_path, name):
+    seen = probed(PROBE, name, tmp_path)
     before, opened = seen["before"], seen["opened"]
     assert seen["filled before"] == []
     [(screen, seats_ahead)] = seen["filled"]  # filled ahead once, on the form's pause
@@ -150,16 +156,7 @@ def test_a_start_opened_ahead_renders_only_the_bars_words_in_its_tap(tmp_path, n
     game: docs/performance.md, "A Start opened ahead"). A fresh app of its own: what earlier
     tests leave in the shared one (another journal opened late, forms changed) is not a first
     Start's."""
-    from companion.core import registry
-    from companion.games.leonardo import box
-    from companion.storage import box_profile
-
-    box_profile.save(registry.get("leonardo"), box.example(), str(tmp_path / "leonardo-box.json"))
-    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "config")}
-    done = subprocess.run([sys.executable, "-c", RENDERS, name, str(tmp_path)], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr[-3000:]
-    seen = json.loads(done.stdout.splitlines()[-1])
+    seen = probed(RENDERS, name, tmp_path)
     assert seen["opened"], "the Start was never opened ahead"
     assert seen["current"].startswith(name + ".") and seen["bar"]
     assert seen["renders"] and set(seen["renders"]) <= set(seen["words"]), seen["renders"]
