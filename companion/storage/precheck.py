@@ -18,14 +18,15 @@ repair) and the opening reads the whole file itself, as it always did.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-from multiprocessing.connection import Connection
-from multiprocessing.process import BaseProcess
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.storage.shadow import shadow_path
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
 
 PRECHECK_FROM = 1 << 20  # bytes of shadow (some 2,000 lines): a shorter one is checked here sooner than a process starts
 WAIT = 120.0  # seconds the opening waits for the answer before it reads the file itself
@@ -67,6 +68,8 @@ class Precheck:
                 return None
         except OSError:
             return None
+        import multiprocessing  # (only for a long journal: some 45 ms of imports, the journal's commands included)
+
         ctx = multiprocessing.get_context("spawn")
         try:
             answers, theirs = ctx.Pipe(duplex=False)
