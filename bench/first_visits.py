@@ -20,7 +20,9 @@ row "resume"), and a sixth with its first tap ``--pace`` seconds after the first
 the journal opened behind them may still be opening (every other case waits for it first; the
 bench says how often it was open at that tap), a seventh the same with a Resume, an eighth a
 Resume of a game left late in its course (``LATE`` commands: the lines of the turn its screen
-shows come from a replay of the game). Medians over
+shows come from a replay of the game), and a ninth as the sixth on a journal whose earlier game
+is of another game (a table that switches games as soon as the app is up: that game's setup
+form is not built ahead while the journal opens, ``warm_up.WarmUp._other_forms``). Medians over
 the runs, against the 50 ms goal, and against the baseline of ``bench_app``: a plain Kivy
 button rewriting 13 labels, timed in the same processes. ``--played N`` gives every app a
 journal that holds N finished Magnifico games played command by command besides (played.py),
@@ -51,7 +53,8 @@ GOAL_MS = 50.0
 CASES = {"at once": (False, ()), "paced": (True, ()), "new table": (True, ("--new-table",)),
          "other game last": (True, ("--other",)), "resume": (True, ("--resume",)),
          "journal opening": (True, ("--early",)), "resume, journal opening": (True, ("--resume", "--early")),
-         "resume, late in the game": (True, ("--resume", "--late"))}
+         "resume, late in the game": (True, ("--resume", "--late")),
+         "other game last, journal opening": (True, ("--other", "--early"))}
 LATE = 120  # the commands of the unfinished game in the late case (160 to 209 in a whole game here)
 # what each tap is, in the goals' table (bench/goals.py)
 TAPS = {"new": "the game picked on home (its setup form)", "start": "its first Start (the first play screen)",
@@ -185,7 +188,8 @@ def main() -> None:
     parser.add_argument("--cases", nargs="+", choices=list(CASES), default=list(CASES),
                         help="only these cases (all by default): taps at once, paced, paced on a brand-new"
                              " table, paced after another game (the table switches games), a Resume, paced"
-                             " from the first frame while the journal may still be opening")
+                             " from the first frame while the journal may still be opening (after another"
+                             " game, too)")
     parser.add_argument("--played", type=int, default=0, metavar="N",
                         help="each app's journal holds N finished Magnifico games played before, command by"
                              " command (0 by default: a journal opens in a fraction of a second)")

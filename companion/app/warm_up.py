@@ -14,7 +14,8 @@ built, its first fill made (an app started again at a table mid-game read the ga
 its rules and built that screen inside the Resume tap, 60 to 95 ms here), then that screen
 filled with the game, not opening it (``Resumable.rehearse``), and a piece later its labels'
 texts rendered (the Resume filled it and rendered them in its tap: 70 to 120 ms a Resume
-here, the game's turn replayed for its lines too); the kv files and
+here, the game's turn replayed for its lines too); the kv files (a game's kv files are loaded
+one a piece, its classes imported in the next: ``Screens.prepare_step``) and
 classes of the game the table played last, then its setup form, built and filled (a setup form
 only reads: the seats, the variants, the box's line); then what a session's first text field
 loads (Kivy's clipboard, the theme's images), then the other games' kv files and classes: a
@@ -225,8 +226,7 @@ class WarmUp:
             return None
         ui = self.uis[self._resume.game]
         if ui.name not in self.screens.prepared:
-            self.screens.prepare(ui)
-            return ui.name
+            return self.screens.prepare_step(ui)
         if ui.name not in self.read:
             try:
                 self.read[ui.name] = self._resume.read()
@@ -312,17 +312,16 @@ class WarmUp:
         return "text fields"
 
     def _other_games(self) -> str | None:
-        """Once the last game is ready, the other games' kv files and classes, one a piece
+        """Once the last game is ready, the other games' kv files, one a piece, then their classes
         (a table that switches games built them in the tap that picked one)."""
         for ui in self.uis.values():
             if ui.name not in self.screens.prepared and ui.name not in self.failed:
                 try:
-                    self.screens.prepare(ui)
+                    return self.screens.prepare_step(ui)
                 except Exception as err:  # a broken game nobody picked must not stop the app
                     log.exception("preparing %s ahead failed", ui.name)  # its pick shows it again
                     self.failed[ui.name] = f"{type(err).__name__}: {err}"
                     return ui.name + " failed"
-                return ui.name
         return None
 
     def _screen_ahead(self, ui: GameUI, current: str, only: str | None = None) -> str | None:
@@ -376,8 +375,7 @@ class WarmUp:
         """The next piece for the last game on home: prepared, its setup form built (the
         next tap's likely screen), then filled."""
         if ui.name not in self.screens.prepared:
-            self.screens.prepare(ui)
-            return ui.name
+            return self.screens.prepare_step(ui)
         return self._form(ui)
 
     def _form(self, ui: GameUI) -> str | None:

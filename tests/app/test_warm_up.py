@@ -129,6 +129,30 @@ def test_on_home_the_last_game_is_prepared_then_its_setup_form_built():
     assert table.manager.added == ["magnate.new_game"] and table.asked == 1  # asked once
 
 
+def test_on_home_a_games_kv_files_are_loaded_one_a_piece(tmp_path):
+    """Issue 13: a game's kv files and classes were one piece (30 to 50 ms here; 120 ms while the
+    journal's thread imported SQLAlchemy, the window held that long for a finger that came down
+    then). Now a kv file a piece, then the classes, for the last game and the others alike
+    (``Screens.prepare_step``)."""
+    from kivy.lang import Builder
+
+    from .test_screen_book import kv_files
+
+    magnate, leonardo = kv_files(tmp_path, "homemg", 2), kv_files(tmp_path, "homele", 1)
+    uis = {"magnate": FakeUI("magnate", ("new_game",), kv=tuple(magnate)),
+           "leonardo": FakeUI("leonardo", ("new_game",), kv=tuple(leonardo))}
+    table = Table(uis)
+    try:
+        steps = [table.warm.step("home") for _ in range(7)]
+        assert steps == ["magnate homemg0.kv", "magnate homemg1.kv", "magnate", "magnate.new_game",
+                         "magnate.new_game filled", "text fields", "leonardo homele0.kv"]
+        assert table.uis["leonardo"].built == [] and table.warm.step("home") == "leonardo"
+        assert table.uis["magnate"].built == ["magnate"] and table.uis["leonardo"].built == ["leonardo"]
+    finally:
+        for path in magnate + leonardo:
+            Builder.unload_file(str(path))
+
+
 def test_then_a_first_text_field_and_the_other_games_kv_files_and_classes_and_setup_forms():
     """A table that switches games built the other game's kv and classes in the tap that picked
     it (64 to 97 ms, bench/first_visits.py "other game last"), and then its setup form (41 to
