@@ -17,8 +17,9 @@ texts rendered (the Resume filled it and rendered them in its tap: 70 to 120 ms 
 here, the game's turn replayed for its lines too); the kv files (a game's kv files are loaded
 one a piece, its classes imported in the next: ``Screens.prepare_step``) and
 classes of the game the table played last, then its setup form, built and filled (a setup form
-only reads: the seats, the variants, the box's line); then what a session's first text field
-loads (Kivy's clipboard, the theme's images), then the other games' kv files and classes: a
+only reads: the seats, the variants, the box's line; before the first form, what its first text
+fields load, a part a piece: Kivy's text input, its clipboard's choice); then what a session's
+first text field loads besides (the theme's images), then the other games' kv files and classes: a
 table that switches games, or a brand-new one, paid them in the tap that picked a game (64 to
 111 ms). They keep about 1 MB a game. Until the table opens its first game of the session, and
 once the journal is open, the other games' setup forms are built and filled too (the table is
@@ -52,7 +53,7 @@ bar's).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from companion.app.game_ui import GameUI
@@ -102,7 +103,8 @@ class WarmUp:
                  resumable: Callable[[], Resumable | None] | None = None,
                  ready: Callable[[], bool] | None = None, menu: Callable[[], str | None] | None = None,
                  resume_ready: Callable[[], bool] | None = None, draw: Callable[[Any], bool] | None = None,
-                 opening: Callable[[GameUI], Opening | None] | None = None) -> None:
+                 opening: Callable[[GameUI], Opening | None] | None = None,
+                 field_parts: Sequence[tuple[str, Callable[[], object]]] = ()) -> None:
         self.screens, self.uis, self.likely = screens, uis, likely
         self.opening = opening  # on a setup form: the Start's screen and its fill (none when not given)
         self._openings: dict[str, Opening | None] = {}  # setup forms shown: their Start's, asked once a visit
@@ -110,6 +112,7 @@ class WarmUp:
         self.draw = draw  # draws a screen not shown once (drawn_ahead.py): none when not given
         self.menu = menu
         self.text_field = text_field or _text_field
+        self._field_parts = list(field_parts)  # what a first text field loads, a part a piece, before the first form
         self.resumable = resumable
         self.ready = ready or (lambda: True)
         self.resume_ready = resume_ready or self.ready
@@ -379,7 +382,17 @@ class WarmUp:
         return self._form(ui)
 
     def _form(self, ui: GameUI) -> str | None:
-        """``ui``'s setup form built, then filled (a setup form only reads)."""
+        """``ui``'s setup form built, then filled (a setup form only reads). Before the first
+        form, what its first text fields load, a part a piece (``field_parts``, the app's
+        ``TEXT_FIELD_PARTS``): that form's fill made them, and it was home's longest piece (96
+        to 125 ms while the journal opened here, over half of it Kivy choosing its clipboard)."""
+        if self._field_parts:
+            name, part = self._field_parts.pop(0)
+            try:
+                part()
+            except Exception:  # the form's own text fields load it, and show what fails there
+                log.exception("loading %s ahead failed", name)
+            return "text fields: " + name
         if ui.new_game_screen not in self.screens:
             return str(self.screens[ui.new_game_screen].name)
         if ui.new_game_screen not in self.filled:
@@ -408,6 +421,24 @@ class WarmUp:
                 if piece is not None:
                     return piece
         return None
+
+
+def _text_input() -> object:
+    import kivy.uix.textinput
+
+    return kivy.uix.textinput
+
+
+def _clipboard() -> object:
+    """Kivy's clipboard, chosen once: it tries each kind it knows on this system in turn
+    (on Linux ``xclip`` and ``xsel`` as processes, then SDL2's), and a cut buffer."""
+    from kivy.core.clipboard import Clipboard
+
+    return Clipboard
+
+
+TEXT_FIELD_PARTS: tuple[tuple[str, Callable[[], object]], ...] = (("text input", _text_input),
+                                                                    ("clipboard", _clipboard))
 
 
 def _text_field() -> object:
