@@ -61,7 +61,7 @@ class Screens(dict[str, Any]):
         """The next piece of preparing ``ui``: one of its kv files loaded (``"<game> <file>"``),
         or once they all are, its screens' classes imported (the game's name); None once it is
         prepared. The warm-up takes one a piece: all at once, a game's preparation held the
-        window 30 to 50 ms here (120 ms while the journal's thread imported SQLAlchemy), and a
+        window 30 to 50 ms here (93 to 162 ms while the journal's thread imported SQLAlchemy), and a
         finger that came down meanwhile waited for all of it."""
         if ui.name in self.prepared:
             return None

@@ -384,8 +384,8 @@ class WarmUp:
     def _form(self, ui: GameUI) -> str | None:
         """``ui``'s setup form built, then filled (a setup form only reads). Before the first
         form, what its first text fields load, a part a piece (``field_parts``, the app's
-        ``TEXT_FIELD_PARTS``): that form's fill made them, and it was home's longest piece (96
-        to 125 ms while the journal opened here, over half of it Kivy choosing its clipboard)."""
+        ``TEXT_FIELD_PARTS``): that form's fill made them, and it was home's longest piece (91
+        to 147 ms while the journal opened here, about half of it Kivy choosing its clipboard)."""
         if self._field_parts:
             name, part = self._field_parts.pop(0)
             try:

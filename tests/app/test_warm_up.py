@@ -159,7 +159,7 @@ def test_on_home_a_games_kv_files_are_loaded_one_a_piece(tmp_path):
 def test_before_the_first_setup_form_what_its_text_fields_load_a_part_a_piece(caplog):
     """Issue 13: the first setup form's fill made the session's first text fields, which load
     Kivy's text input and choose its clipboard (on Linux, ``xclip`` and ``xsel`` tried as
-    processes): home's longest piece, 96 to 125 ms while the journal opened here. Those parts
+    processes): home's longest piece, 91 to 147 ms while the journal opened here. Those parts
     now come first, one a piece, once; one that fails is logged and the form loads it."""
     loaded: list[str] = []
 
