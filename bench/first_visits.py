@@ -41,6 +41,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -102,6 +103,32 @@ def played_journal(games: int) -> str:
     return folder
 
 
+def table(prefix: str, base: str | None = None) -> Any:
+    """The settings of a fresh app whose journal, key and box profiles are in a new folder
+    (named from ``prefix``); with ``base``, its journal starts as a copy of that folder's
+    (``played_journal``)."""
+    from companion.app.settings import Settings
+    from companion.core import registry
+
+    folder = tempfile.mkdtemp(prefix=prefix)
+    if base:
+        import shutil
+
+        for name in ("journal.sqlite3", "journal.sqlite3.shadow.jsonl", "journal.key"):
+            shutil.copy(os.path.join(base, name), folder)
+    return Settings({"hardware": "simulated", "database": os.path.join(folder, "journal.sqlite3"),
+                     "key_file": os.path.join(folder, "journal.key"),
+                     "box_profiles": {name: os.path.join(folder, f"{name}-box.json") for name in registry.names()}})
+
+
+def seed_elsewhere(name: str, path: str, key_file: str, games: int = 1, commands: int = 10) -> None:
+    """``seed_journal`` in another process: in the app's own, it would import the journal's
+    SQLAlchemy ahead of the app."""
+    subprocess.run([sys.executable, "-c", "import sys; from first_visits import seed_journal;"
+                    " seed_journal(sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]))",
+                    name, path, key_file, str(games), str(commands)], cwd=ROOT / "bench", check=True, timeout=300)
+
+
 def child(journey: str, pace: float, new_table: bool = False, other: bool = False, resume: bool = False,
           early: bool = False, base: str | None = None, late: bool = False) -> None:
     """One fresh app: tap the journey's widgets in turn, ``pace`` seconds of idle frames
@@ -120,26 +147,14 @@ def child(journey: str, pace: float, new_table: bool = False, other: bool = Fals
     import bench_app
     from companion.app import harness
     from companion.app.main import CompanionApp
-    from companion.app.settings import Settings
-    from companion.core import registry
 
-    tmp = tempfile.mkdtemp(prefix="bench-visits-")
-    settings = Settings({"hardware": "simulated", "database": os.path.join(tmp, "journal.sqlite3"),
-                         "key_file": os.path.join(tmp, "journal.key"),
-                         "box_profiles": {name: os.path.join(tmp, f"{name}-box.json") for name in registry.names()}})
-    if base and not new_table:  # (a brand-new table's journal holds no game)
-        import shutil
-
-        for name in ("journal.sqlite3", "journal.sqlite3.shadow.jsonl", "journal.key"):
-            shutil.copy(os.path.join(base, name), tmp)
+    settings = table("bench-visits-", None if new_table else base)  # (a brand-new table's journal holds no game)
     if pace and journey in JOURNEYS and journey != "shell":  # a table that played this game before
         played = next(name for name in JOURNEYS if name != journey) if other else journey
         seeded = (played, settings.get("database"), settings.get("key_file"), 0 if new_table else 1,
                   LATE if late else 10)
         if early:  # in another process: seeding here would import the journal's SQLAlchemy ahead of the app
-            subprocess.run([sys.executable, "-c", "import sys; from first_visits import seed_journal;"
-                            " seed_journal(sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5]))",
-                            *map(str, seeded)], cwd=ROOT / "bench", check=True, timeout=300)
+            seed_elsewhere(*seeded)
         else:
             seed_journal(*seeded)
     if journey == "leonardo":  # its setup form starts a game once the box's printed values are entered

@@ -17,10 +17,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -35,22 +33,13 @@ def child(base: str, resume: str, seconds: float) -> None:
     from companion.app import kivy_env
 
     kivy_env.configure(headless=True)
+    import first_visits
     from companion.app import harness, warm_up
     from companion.app.main import CompanionApp
-    from companion.app.settings import Settings
-    from companion.core import registry
 
-    tmp = tempfile.mkdtemp(prefix="bench-pieces-")
-    settings = Settings({"hardware": "simulated", "database": os.path.join(tmp, "journal.sqlite3"),
-                         "key_file": os.path.join(tmp, "journal.key"),
-                         "box_profiles": {name: os.path.join(tmp, f"{name}-box.json") for name in registry.names()}})
-    if base:
-        for name in ("journal.sqlite3", "journal.sqlite3.shadow.jsonl", "journal.key"):
-            shutil.copy(os.path.join(base, name), tmp)
-    if resume:  # in another process: seeding here would import the journal's SQLAlchemy ahead of the app
-        subprocess.run([sys.executable, "-c", "import sys; from first_visits import seed_journal;"
-                        " seed_journal(sys.argv[1], sys.argv[2], sys.argv[3], 1, 10)", resume,
-                        settings.get("database"), settings.get("key_file")], cwd=BENCH, check=True, timeout=300)
+    settings = first_visits.table("bench-pieces-", base or None)
+    if resume:
+        first_visits.seed_elsewhere(resume, settings.get("database"), settings.get("key_file"))
     pieces: list[tuple[float, float, str]] = []
     step = warm_up.WarmUp.step
     start = time.perf_counter()
