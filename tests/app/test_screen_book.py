@@ -82,3 +82,67 @@ def test_building_a_screen_freezes_nothing_preparing_a_game_freezes_its_modules(
     screens, _manager = book(leonardo)
     screens.prepare(leonardo)
     assert gc.get_freeze_count() >= frozen + len(young) - 100
+
+
+def kv_files(folder, game: str, count: int) -> list:
+    """``count`` kv files of one rule each (a class of its own), written in ``folder``."""
+    paths = []
+    for i in range(count):
+        path = folder / f"{game}{i}.kv"
+        path.write_text(f"<{game.capitalize()}StepRule{i}@Widget>:\n    size_hint: None, None\n", encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def loaded(paths) -> list[int]:
+    """How many times each file's rules were loaded into Kivy's Builder."""
+    from kivy.lang import Builder
+
+    return [sum(1 for _selector, rule in Builder.rules if rule.ctx.filename == str(path)) for path in paths]
+
+
+def test_a_game_is_prepared_a_kv_file_a_step_then_its_classes(tmp_path):
+    """Issue 13: home's warm-up prepared a game in one piece, its kv files and its classes (30 to
+    50 ms here, 120 while the journal's thread imported SQLAlchemy), and a finger that came down
+    meanwhile waited for all of it. ``prepare_step`` loads one kv file a step, then imports the
+    classes; the game is prepared (and its modules frozen) only at that last step."""
+    import gc
+
+    from kivy.lang import Builder
+
+    paths = kv_files(tmp_path, "stepped", 3)
+    ui = FakeUI("stepped", ("new_game",), kv=tuple(paths))
+    screens, manager = book(ui)
+    try:
+        frozen = gc.get_freeze_count()
+        assert screens.prepare_step(ui) == "stepped stepped0.kv"
+        assert loaded(paths) == [1, 0, 0] and ui.built == [] and "stepped" not in screens.prepared
+        assert screens.prepare_step(ui) == "stepped stepped1.kv"
+        assert screens.prepare_step(ui) == "stepped stepped2.kv"
+        assert loaded(paths) == [1, 1, 1] and ui.built == [] and gc.get_freeze_count() <= frozen
+        young = [[i] for i in range(1000)]  # tracked objects made since the last freeze
+        assert screens.prepare_step(ui) == "stepped"  # the classes: prepared
+        assert ui.built == ["stepped"] and list(screens.prepared["stepped"]) == ["stepped.new_game"]
+        assert gc.get_freeze_count() >= frozen + len(young) - 100
+        assert screens.prepare_step(ui) is None and manager.added == []
+    finally:
+        for path in paths:
+            Builder.unload_file(str(path))
+
+
+def test_a_screen_wanted_halfway_through_loads_the_rest_each_file_once(tmp_path):
+    """A tap may want the game's screen while the warm-up has loaded part of its kv files: the
+    rest are loaded then, none twice (a kv file loaded twice applies its rules twice)."""
+    from kivy.lang import Builder
+
+    paths = kv_files(tmp_path, "halfway", 3)
+    ui = FakeUI("halfway", ("new_game",), kv=tuple(paths))
+    screens, manager = book(ui)
+    try:
+        screens.prepare_step(ui)
+        assert screens["halfway.new_game"].name == "halfway.new_game"
+        assert loaded(paths) == [1, 1, 1] and ui.built == ["halfway"] and manager.added == ["halfway.new_game"]
+        assert screens.prepare_step(ui) is None and loaded(paths) == [1, 1, 1]
+    finally:
+        for path in paths:
+            Builder.unload_file(str(path))
