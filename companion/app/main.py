@@ -86,6 +86,7 @@ class CompanionApp(App):
         self.collector = IdleCollector()  # full collections while nobody touches (idle_collector.py)
         self._collecting: Any = None  # its check on the clock, from on_start
         self._chained: Any = None  # the next frame's check, after a piece of work ahead
+        self._piece_frame = -1  # the clock's count of frames laid out when the last piece (or collection) ran
         self._ahead_done = False  # the start's work ahead all done once (and its memory given back)
         self.warm_up: WarmUp | None = None  # screens built ahead while idle (warm_up.py), from build
         self._startup_problem: Any = None  # what opening the journal had to say: (key, params)
@@ -193,16 +194,22 @@ class CompanionApp(App):
         """The clock's check for an idle table: a full collection if one is due, else the
         next piece of work ahead of the taps (warm_up.py); after a piece, the next one at the
         next frame (``_chain``), one a frame, until there is none left or a finger comes down.
-        The first time none is left, what the start left behind goes back (memory.py: the C
-        heap's free pages, the GL driver's compiler code its loading left resident)."""
+        Never two in one frame: the clock's own check and the chained one could both come in
+        the same tick (a finger waited for both, and a screen filled in one piece had its texts
+        rendered by the next before its layout ran: none rendered, left to the tap). The first
+        time none is left, what the start left behind goes back (memory.py: the C heap's free
+        pages, the GL driver's compiler code its loading left resident)."""
+        if Clock.frames_displayed == self._piece_frame:  # no frame laid out since the last piece
+            self._chain_next()
+            return
         if self.collector.check():
-            self._chain_next()  # the collection took this frame: the work ahead goes on at the next
+            self._piece_done()  # the collection took this frame: the work ahead goes on at the next
             return
         if (self.collector.finger_down() or not self.collector.idle(WARM_QUIET)
                 or self.root is None or self.warm_up is None):
             return
         if self.warm_up.step(self.manager.current) is not None:
-            self._chain_next()
+            self._piece_done()
         elif not self._ahead_done:
             self._ahead_done = True
             memory.give_back()
@@ -214,6 +221,12 @@ class CompanionApp(App):
     def _chain_next(self) -> None:
         if self._chained is None:
             self._chained = Clock.schedule_once(self._chain, 0)
+
+    def _piece_done(self) -> None:
+        """A piece (or a collection) took this frame: the next one once the frame's layouts have
+        run (Kivy runs them before it counts a frame drawn), at the next tick."""
+        self._piece_frame = Clock.frames_displayed
+        self._chain_next()
 
     def work_ahead(self, piece: Callable[[], str | None]) -> None:
         """``piece`` done at the table's next pause, before other work ahead (a form the dialog

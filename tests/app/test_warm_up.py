@@ -445,7 +445,8 @@ def test_the_app_builds_a_games_screens_while_its_setup_form_waits(home):
     app.collector.last_touch = app.collector.clock()
     app._idle_tick(0)  # a touch just now: nothing is done
     before = set(dict(app.screens))
-    harness.idle(app, 2 * len(ui.screens()) + 1)  # a screen built, then its first fill made ahead
+    # a screen built, its first fill made ahead, then drawn; the Start's screen opened: a piece a frame
+    harness.idle(app, 4 * len(ui.screens()) + 4)
     assert app.screens.unbuilt(ui) == []
     assert {name for name in app.screens.prepared["magnate"] if hasattr(app.screens[name], "ahead")
             and name != ui.new_game_screen} <= app.warm_up.ahead
@@ -455,7 +456,7 @@ def test_the_app_builds_a_games_screens_while_its_setup_form_waits(home):
     assert app.manager.current != ui.new_game_screen and len(app.screens) == built
 
 
-def test_a_short_pause_is_enough_for_a_piece_of_work_ahead(home):
+def test_a_short_pause_is_enough_for_a_piece_of_work_ahead(home, monkeypatch):
     """A Start tapped 0.6 s after the setup form showed used to find nothing built: the warm-up
     waited for the collector's 0.5 s of quiet and checked every 0.25 s. Now a pause of
     ``warm_up.QUIET`` is enough, checked every ``warm_up.TICK``; the full collection keeps
@@ -466,6 +467,7 @@ def test_a_short_pause_is_enough_for_a_piece_of_work_ahead(home):
     app = home
     harness.tap(harness.find_id("new_magnate"))
     app.warm_up.ahead.clear()  # as in a fresh app: the first fills still to make ahead
+    monkeypatch.setattr(app.collector, "check", lambda: False)  # no full collection due: pieces only
 
     def piece(touch_ago: float) -> bool:
         """The clock's check, the last touch ``touch_ago`` seconds ago: did it do a piece?"""
@@ -479,6 +481,7 @@ def test_a_short_pause_is_enough_for_a_piece_of_work_ahead(home):
     app.collector.touched()  # a finger down and held still: no piece while it is on the glass
     assert not piece(10.0)
     app.collector.lifted()  # lifted where nothing changed: Kivy draws no frame for it
+    harness.frames(1)  # (the last piece's frame: one piece a frame)
     assert piece(10.0)  # the warm-up goes on all the same
     assert app._collecting.timeout == warm_up.TICK
 
@@ -500,6 +503,7 @@ def test_a_pause_takes_a_piece_a_frame_not_one_a_tick(home, monkeypatch):
         app.collector.last_touch -= 10.0
         app._idle_tick(0)
         assert len(steps) == 1 and steps[0] is not None
+        harness.frames(1)  # that piece's layouts (it came between two frames, as the clock's never does)
         harness.frames(3)
         assert len(steps) == 4  # one a frame
         app.collector.touched()  # a finger down: no piece until it lifts and the table pauses
@@ -516,6 +520,33 @@ def test_a_pause_takes_a_piece_a_frame_not_one_a_tick(home, monkeypatch):
         done = len(steps)
         harness.frames(3)
         assert len(steps) == done
+    finally:
+        ticks()
+
+
+def test_two_checks_in_one_frame_take_one_piece(home, monkeypatch):
+    """Issue 13: the clock's own check (every ``warm_up.TICK``) and the chained one after a
+    piece could come in the same tick: two pieces in one frame, a finger that came down waited
+    for both, and a screen filled by the first had its texts rendered by the second before its
+    layout ran (none rendered: a Leonardo Start opened ahead rendered them again in its tap,
+    test_opening.py). The second check waits for the frame's layouts."""
+    app = home
+    harness.tap(harness.find_id("new_magnate"))
+    steps: list[str | None] = []
+    real = app.warm_up.step
+    monkeypatch.setattr(app.warm_up, "step", lambda current: steps.append(real(current)) or steps[-1])
+    monkeypatch.setattr(app.collector, "check", lambda: False)  # pieces only
+    ticks = app._collecting
+    ticks.cancel()
+    try:
+        app.warm_up.ahead.clear()
+        app.collector.last_touch -= 10.0
+        app._idle_tick(0)
+        app._idle_tick(0)  # the clock's check, in the tick of the chained one
+        assert len(steps) == 1 and steps[0] is not None and app._chained is not None
+        harness.frames(1)  # the frame's layouts run
+        app._idle_tick(0)
+        assert len(steps) == 2 and steps[1] is not None
     finally:
         ticks()
 
@@ -538,6 +569,7 @@ def test_a_full_collection_in_the_chain_does_not_end_it(home, monkeypatch):
         app.warm_up.ahead.clear()
         app.collector.last_touch -= 10.0
         app._idle_tick(0)
+        harness.frames(1)  # that piece's layouts (it came between two frames, as the clock's never does)
         harness.frames(1)
         assert len(steps) == 2 and app._chained is not None
         harness.frames(1)  # the third check: a collection due, no piece
