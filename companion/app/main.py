@@ -27,8 +27,8 @@ from companion.app.game_ui import GameUI, call_each, sealed_for_phones
 from companion.app.hardware_hub import HardwareHub
 from companion.app.idle_collector import IdleCollector
 from companion.app.warm_up import QUIET as WARM_QUIET
-from companion.app.warm_up import TEXT_FIELD_PARTS, Opening, Resumable, WarmUp
 from companion.app.warm_up import TICK as WARM_TICK
+from companion.app.warm_up import Opening, Resumable, WarmUp
 from companion.app.phone_link import PhoneLink
 from companion.app.i18n import LANGUAGES, Translations
 from companion.app.late_journal import LateJournal
@@ -147,7 +147,7 @@ class CompanionApp(App):
         self.warm_up = WarmUp(self.screens, self.uis, self._last_game, resumable=self._resumable,
                               ready=self.journal_ready, menu=lambda: dialogs.make_menu(self),
                               resume_ready=self._resume_readable, draw=draw_ahead,
-                              opening=self._opening, field_parts=TEXT_FIELD_PARTS)
+                              opening=self._opening)
         manager.bind(current=self._on_screen_changed)
         manager.bind(current=self._on_screen_shown)
         self.bind(in_game=self._on_screen_changed)

@@ -2,8 +2,7 @@
 
 The home screen is built at start; another shell screen (with its kv file) when it is first
 opened. A game is prepared when one of its screens is first wanted: its kv files loaded, all
-of them before any screen is built since they may share rules (the warm-up loads them one a
-piece, ``prepare_step``), and its screens' classes imported; each of its
+of them at once since they may share rules, and its screens' classes imported; each of its
 screens is then built when it is first wanted, or ahead of that while the table is idle
 (``build_next``, run by the app's warm-up). The shell still knows no game by name: a game's
 screens are named ``"<game>.<screen>"`` (``game_ui.py``), so the UI package of that name is
@@ -36,7 +35,6 @@ class Screens(dict[str, Any]):
         self.layouts = dict(layouts or {})  # a shell screen's kv file, loaded with the screen
         self.uis = uis  # the games' UI packages, the open game's first
         self.prepared: dict[str, dict[str, type]] = {}  # a game's screens by name, its kv loaded
-        self._kv_loaded: dict[str, int] = {}  # a game being prepared: how many of its kv files are loaded
 
     def __missing__(self, name: str) -> Any:
         if name in self.shell:
@@ -53,31 +51,17 @@ class Screens(dict[str, Any]):
 
     def prepare(self, ui: GameUI) -> dict[str, type]:
         """Load ``ui``'s kv files and import its screens' classes (once); nothing is built."""
-        while self.prepare_step(ui) is not None:
-            pass
-        return self.prepared[ui.name]
-
-    def prepare_step(self, ui: GameUI) -> str | None:
-        """The next piece of preparing ``ui``: one of its kv files loaded (``"<game> <file>"``),
-        or once they all are, its screens' classes imported (the game's name); None once it is
-        prepared. The warm-up takes one a piece: all at once, a game's preparation held the
-        window 30 to 50 ms here (93 to 162 ms while the journal's thread imported SQLAlchemy), and a
-        finger that came down meanwhile waited for all of it."""
-        if ui.name in self.prepared:
-            return None
-        paths = ui.kv_files()
-        done = self._kv_loaded.get(ui.name, 0)
-        if done < len(paths):
-            Builder.load_file(str(paths[done]))
-            self._kv_loaded[ui.name] = done + 1  # (a kv file loaded twice would apply its rules twice)
-            return f"{ui.name} {Path(paths[done]).name}"
-        self.prepared[ui.name] = dict(ui.screens())
-        # as at start (CompanionApp.on_start): the modules and kv rules live as long as the
-        # app, so they are kept out of the collector's sight. Not the screens: one built in
-        # the middle of a game would freeze that game's objects with it, and those left
-        # behind later could never be collected (25 MB more after a second game).
-        gc.freeze()
-        return ui.name
+        classes = self.prepared.get(ui.name)
+        if classes is None:
+            for path in ui.kv_files():
+                Builder.load_file(str(path))
+            classes = self.prepared[ui.name] = dict(ui.screens())
+            # as at start (CompanionApp.on_start): the modules and kv rules live as long as the
+            # app, so they are kept out of the collector's sight. Not the screens: one built in
+            # the middle of a game would freeze that game's objects with it, and those left
+            # behind later could never be collected (25 MB more after a second game).
+            gc.freeze()
+        return classes
 
     def unbuilt(self, ui: GameUI) -> list[str]:
         """``ui``'s screens not built yet (all of them if it is not prepared)."""

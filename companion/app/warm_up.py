@@ -14,12 +14,10 @@ built, its first fill made (an app started again at a table mid-game read the ga
 its rules and built that screen inside the Resume tap, 60 to 95 ms here), then that screen
 filled with the game, not opening it (``Resumable.rehearse``), and a piece later its labels'
 texts rendered (the Resume filled it and rendered them in its tap: 70 to 120 ms a Resume
-here, the game's turn replayed for its lines too); the kv files (a game's kv files are loaded
-one a piece, its classes imported in the next: ``Screens.prepare_step``) and
+here, the game's turn replayed for its lines too); the kv files and
 classes of the game the table played last, then its setup form, built and filled (a setup form
-only reads: the seats, the variants, the box's line; before the first form, what its first text
-fields load, a part a piece: Kivy's text input, its clipboard's choice); then what a session's
-first text field loads besides (the theme's images), then the other games' kv files and classes: a
+only reads: the seats, the variants, the box's line); then what a session's first text field
+loads (Kivy's clipboard, the theme's images), then the other games' kv files and classes: a
 table that switches games, or a brand-new one, paid them in the tap that picked a game (64 to
 111 ms). They keep about 1 MB a game. Until the table opens its first game of the session, and
 once the journal is open, the other games' setup forms are built and filled too (the table is
@@ -53,7 +51,7 @@ bar's).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from companion.app.game_ui import GameUI
@@ -103,8 +101,7 @@ class WarmUp:
                  resumable: Callable[[], Resumable | None] | None = None,
                  ready: Callable[[], bool] | None = None, menu: Callable[[], str | None] | None = None,
                  resume_ready: Callable[[], bool] | None = None, draw: Callable[[Any], bool] | None = None,
-                 opening: Callable[[GameUI], Opening | None] | None = None,
-                 field_parts: Sequence[tuple[str, Callable[[], object]]] = ()) -> None:
+                 opening: Callable[[GameUI], Opening | None] | None = None) -> None:
         self.screens, self.uis, self.likely = screens, uis, likely
         self.opening = opening  # on a setup form: the Start's screen and its fill (none when not given)
         self._openings: dict[str, Opening | None] = {}  # setup forms shown: their Start's, asked once a visit
@@ -112,7 +109,6 @@ class WarmUp:
         self.draw = draw  # draws a screen not shown once (drawn_ahead.py): none when not given
         self.menu = menu
         self.text_field = text_field or _text_field
-        self._field_parts = list(field_parts)  # what a first text field loads, a part a piece, before the first form
         self.resumable = resumable
         self.ready = ready or (lambda: True)
         self.resume_ready = resume_ready or self.ready
@@ -229,7 +225,8 @@ class WarmUp:
             return None
         ui = self.uis[self._resume.game]
         if ui.name not in self.screens.prepared:
-            return self.screens.prepare_step(ui)
+            self.screens.prepare(ui)
+            return ui.name
         if ui.name not in self.read:
             try:
                 self.read[ui.name] = self._resume.read()
@@ -315,16 +312,17 @@ class WarmUp:
         return "text fields"
 
     def _other_games(self) -> str | None:
-        """Once the last game is ready, the other games' kv files, one a piece, then their classes
+        """Once the last game is ready, the other games' kv files and classes, one a piece
         (a table that switches games built them in the tap that picked one)."""
         for ui in self.uis.values():
             if ui.name not in self.screens.prepared and ui.name not in self.failed:
                 try:
-                    return self.screens.prepare_step(ui)
+                    self.screens.prepare(ui)
                 except Exception as err:  # a broken game nobody picked must not stop the app
                     log.exception("preparing %s ahead failed", ui.name)  # its pick shows it again
                     self.failed[ui.name] = f"{type(err).__name__}: {err}"
                     return ui.name + " failed"
+                return ui.name
         return None
 
     def _screen_ahead(self, ui: GameUI, current: str, only: str | None = None) -> str | None:
@@ -378,21 +376,12 @@ class WarmUp:
         """The next piece for the last game on home: prepared, its setup form built (the
         next tap's likely screen), then filled."""
         if ui.name not in self.screens.prepared:
-            return self.screens.prepare_step(ui)
+            self.screens.prepare(ui)
+            return ui.name
         return self._form(ui)
 
     def _form(self, ui: GameUI) -> str | None:
-        """``ui``'s setup form built, then filled (a setup form only reads). Before the first
-        form, what its first text fields load, a part a piece (``field_parts``, the app's
-        ``TEXT_FIELD_PARTS``): that form's fill made them, and it was home's longest piece (91
-        to 147 ms while the journal opened here, about half of it Kivy choosing its clipboard)."""
-        if self._field_parts:
-            name, part = self._field_parts.pop(0)
-            try:
-                part()
-            except Exception:  # the form's own text fields load it, and show what fails there
-                log.exception("loading %s ahead failed", name)
-            return "text fields: " + name
+        """``ui``'s setup form built, then filled (a setup form only reads)."""
         if ui.new_game_screen not in self.screens:
             return str(self.screens[ui.new_game_screen].name)
         if ui.new_game_screen not in self.filled:
@@ -421,24 +410,6 @@ class WarmUp:
                 if piece is not None:
                     return piece
         return None
-
-
-def _text_input() -> object:
-    import kivy.uix.textinput
-
-    return kivy.uix.textinput
-
-
-def _clipboard() -> object:
-    """Kivy's clipboard, chosen once: it tries each kind it knows on this system in turn
-    (on Linux ``xclip`` and ``xsel`` as processes, then SDL2's), and a cut buffer."""
-    from kivy.core.clipboard import Clipboard
-
-    return Clipboard
-
-
-TEXT_FIELD_PARTS: tuple[tuple[str, Callable[[], object]], ...] = (("text input", _text_input),
-                                                                    ("clipboard", _clipboard))
 
 
 def _text_field() -> object:

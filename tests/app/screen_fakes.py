@@ -68,14 +68,13 @@ class FakeUI:
     built: list[str] = field(default_factory=list)
     ahead: tuple[str, ...] = ()  # the screens with an ``ahead()``
     stale: tuple[str, ...] = ()  # the screens with a ``stale()``
-    kv: tuple[Any, ...] = ()  # its kv files
 
     @property
     def new_game_screen(self) -> str:
         return f"{self.name}.new_game"
 
     def kv_files(self) -> list[Any]:
-        return list(self.kv)
+        return []
 
     def screens(self) -> dict[str, type]:
         self.built.append(self.name)

@@ -12,7 +12,6 @@ import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -33,7 +32,6 @@ class Table:
 
     open: bool = True  # the journal itself is open (not only the list home shows)
     alone: bool | None = None  # the game to resume reads alone while the journal opens (None: asked of no one)
-    field_parts: tuple[tuple[str, Any], ...] = ()  # what a first text field loads, a part a piece
 
     def __post_init__(self) -> None:
         self.manager = Manager()
@@ -43,8 +41,7 @@ class Table:
         self.resumables = 0
         self.probes = 0
         self.warm = WarmUp(self.screens, self.uis, self.likely, self.text_field, resumable=self.resumable,
-                           ready=lambda: self.open, resume_ready=None if self.alone is None else self.reads_alone,
-                           field_parts=self.field_parts)
+                           ready=lambda: self.open, resume_ready=None if self.alone is None else self.reads_alone)
 
     def reads_alone(self) -> bool:
         self.probes += 1
@@ -130,59 +127,6 @@ def test_on_home_the_last_game_is_prepared_then_its_setup_form_built():
     assert table.warm.step("home") == "magnate.new_game filled"
     assert table.screens["magnate.new_game"].refreshes == 1  # filled once, ahead of the tap
     assert table.manager.added == ["magnate.new_game"] and table.asked == 1  # asked once
-
-
-def test_on_home_a_games_kv_files_are_loaded_one_a_piece(tmp_path):
-    """Issue 13: a game's kv files and classes were one piece (30 to 50 ms here; 120 ms while the
-    journal's thread imported SQLAlchemy, the window held that long for a finger that came down
-    then). Now a kv file a piece, then the classes, for the last game and the others alike
-    (``Screens.prepare_step``)."""
-    from kivy.lang import Builder
-
-    from .test_screen_book import kv_files
-
-    magnate, leonardo = kv_files(tmp_path, "homemg", 2), kv_files(tmp_path, "homele", 1)
-    uis = {"magnate": FakeUI("magnate", ("new_game",), kv=tuple(magnate)),
-           "leonardo": FakeUI("leonardo", ("new_game",), kv=tuple(leonardo))}
-    table = Table(uis)
-    try:
-        steps = [table.warm.step("home") for _ in range(7)]
-        assert steps == ["magnate homemg0.kv", "magnate homemg1.kv", "magnate", "magnate.new_game",
-                         "magnate.new_game filled", "text fields", "leonardo homele0.kv"]
-        assert table.uis["leonardo"].built == [] and table.warm.step("home") == "leonardo"
-        assert table.uis["magnate"].built == ["magnate"] and table.uis["leonardo"].built == ["leonardo"]
-    finally:
-        for path in magnate + leonardo:
-            Builder.unload_file(str(path))
-
-
-def test_before_the_first_setup_form_what_its_text_fields_load_a_part_a_piece(caplog):
-    """Issue 13: the first setup form's fill made the session's first text fields, which load
-    Kivy's text input and choose its clipboard (on Linux, ``xclip`` and ``xsel`` tried as
-    processes): home's longest piece, 91 to 147 ms while the journal opened here. Those parts
-    now come first, one a piece, once; one that fails is logged and the form loads it."""
-    loaded: list[str] = []
-
-    def broken() -> None:
-        raise OSError("no clipboard here")
-
-    parts = (("text input", lambda: loaded.append("text input")), ("clipboard", broken))
-    table = Table(games(), field_parts=parts)
-    steps = [table.warm.step("home") for _ in range(8)]
-    assert steps == ["magnate", "text fields: text input", "text fields: clipboard", "magnate.new_game",
-                     "magnate.new_game filled", "text fields", "leonardo", "leonardo.new_game"]
-    assert loaded == ["text input"] and "loading clipboard ahead failed" in caplog.text
-
-
-def test_the_apps_text_field_parts_load_kivys_text_input_and_clipboard():
-    import sys
-
-    from companion.app.warm_up import TEXT_FIELD_PARTS
-
-    assert [name for name, _part in TEXT_FIELD_PARTS] == ["text input", "clipboard"]
-    for _name, part in TEXT_FIELD_PARTS:
-        part()
-    assert {"kivy.uix.textinput", "kivy.core.clipboard"} <= set(sys.modules)
 
 
 def test_then_a_first_text_field_and_the_other_games_kv_files_and_classes_and_setup_forms():
