@@ -8,8 +8,9 @@ after its pressed frame, so it does not see that wait. Each run is a fresh app w
 of ``--played`` finished Magnifico games (as ``first_visits.py --played`` makes it) opens
 behind home, with ``--resume GAME`` an unfinished game of GAME besides (the game Resume
 opens). The app runs ``--seconds`` of frames with nobody touching. Printed: the longest piece
-and what it was, the second longest, how many took over 30 ms, the time of all pieces, and
-when the last one ended.
+and what it was, the second longest, how many took over 30 ms, the time of all pieces, when
+the last one ended, and the longest frame's pieces (the pieces that ran between two frames'
+layouts: a finger waits for all of them).
 """
 
 from __future__ import annotations
@@ -40,7 +41,9 @@ def child(base: str, resume: str, seconds: float) -> None:
     settings = first_visits.table("bench-pieces-", base or None)
     if resume:
         first_visits.seed_elsewhere(resume, settings.get("database"), settings.get("key_file"))
-    pieces: list[tuple[float, float, str]] = []
+    from kivy.clock import Clock
+
+    pieces: list[tuple[float, float, str, int]] = []
     step = warm_up.WarmUp.step
     start = time.perf_counter()
 
@@ -48,7 +51,7 @@ def child(base: str, resume: str, seconds: float) -> None:
         t = time.perf_counter()
         done = step(self, current)
         if done is not None:
-            pieces.append((t - start, time.perf_counter() - t, done))
+            pieces.append((t - start, time.perf_counter() - t, done, Clock.frames_displayed))
         return done
 
     warm_up.WarmUp.step = timed  # type: ignore[method-assign]
@@ -92,11 +95,17 @@ def main() -> None:
         if not pieces:
             print("  no piece")
             continue
-        last = max(at + took for at, took, _ in pieces)
+        last = max(at + took for at, took, _, _ in pieces)
+        frames: dict[int, list[float]] = {}
+        for _, took, _, frame in pieces:
+            frames.setdefault(frame, []).append(took)
+        most = max(frames.values(), key=sum)
         second = f", second {1000 * pieces[1][1]:.0f} ms" if len(pieces) > 1 else ""
         print(f"  {len(pieces)} pieces: longest {1000 * pieces[0][1]:.0f} ms ({pieces[0][2]}){second},"
-              f" {sum(took > LONG for _, took, _ in pieces)} over {1000 * LONG:.0f} ms,"
-              f" {1000 * sum(took for _, took, _ in pieces):.0f} ms in all, the last ended at {1000 * last:.0f} ms"
+              f" {sum(took > LONG for _, took, _, _ in pieces)} over {1000 * LONG:.0f} ms,"
+              f" {1000 * sum(took for _, took, _, _ in pieces):.0f} ms in all, the last ended at {1000 * last:.0f} ms;"
+              f" the longest frame's pieces {len(most)}, {1000 * sum(most):.0f} ms,"
+              f" {sum(len(f) > 1 for f in frames.values())} frames with more than one"
               f" (journal open: {out['journal open']})")
 
 
